@@ -1,0 +1,63 @@
+# Turnwise: `make run` serves the site, `make test` runs every test.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# A Python >= 3.12: PATH first, then pyenv's versions.
+PYTHON ?= $(shell for p in python3.13 python3.12; do command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { command -v $$p; exit 0; }; done; \
+	root=$$(pyenv root 2>/dev/null); for v in 3.13 3.12; do for d in $$(ls -d "$$root"/versions/$$v* 2>/dev/null | sort -rV); do [ -x "$$d/bin/python$$v" ] && { echo "$$d/bin/python$$v"; exit 0; }; done; done)
+
+.PHONY: run test test-fast lint bench install install-dev browser clean migrate worker
+
+$(VENV)/.installed: requirements.txt
+	@if [ -z "$(PYTHON)" ]; then echo "Turnwise needs Python 3.12 or newer (3.13 preferred); none found on PATH or in pyenv." >&2; exit 1; fi
+	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet -r requirements.txt
+	@$(PY) -c 'import django, sys; sys.exit(0 if django.VERSION >= (6, 0) else "Django 6 or newer is required; found " + django.get_version())'
+	@touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
+	$(PIP) install --quiet -r requirements-dev.txt
+	@touch $@
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+run: migrate
+	@echo "Turnwise on http://$(HOST):$(PORT)/"
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# The bot runner as its own process (production: BOT_RUNNER_IN_PROCESS=false in the web processes).
+worker: migrate
+	$(PY) manage.py run_bots
+
+# Debian's Chromium for the browser tests (never a downloaded browser).
+browser:
+	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || { \
+		echo "Installing Debian's chromium for the browser tests"; \
+		(apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
+		{ echo "Could not install chromium: run 'apt-get install -y chromium' (as root)." >&2; exit 1; }; }
+
+test: install-dev browser
+	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -q -n 2 --dist loadgroup
+
+test-fast: install-dev
+	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -q -m "not e2e and not slow"
+
+lint: install-dev
+	$(VENV)/bin/ruff check .
+
+bench: install-dev
+	$(PY) bench/bench_reversi.py
+	@for g in dos tacocat backalley; do [ -f bench/bench_$$g.py ] && $(PY) bench/bench_$$g.py || true; done
+	$(PY) manage.py bench_moves
+
+clean:
+	rm -rf $(VENV) .test-db*.sqlite3 staticfiles

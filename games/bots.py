@@ -1,0 +1,183 @@
+"""The bot runner: takes computer seats' moves through ``services.bot_act``.
+
+Due moves live in the database (``Match.bot_due_at``), so a move that was due when a server stopped is
+taken after it restarts. A runner claims a move with a conditional update that sets a lease, so with
+several processes only one computes it; the version check in ``services`` refuses a second move
+anyway. The search itself runs in a separate process so it never holds up other requests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from datetime import datetime, timedelta
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import close_old_connections
+from django.db.models import Q
+from django.utils import timezone
+
+from games import bot_worker, registry, services
+from games.models import Match
+
+log = logging.getLogger(__name__)
+
+LEASE = timedelta(seconds=30)
+RETRY_AFTER_ERROR = timedelta(seconds=30)
+POLL_SECONDS = 0.25
+
+Compute = Callable[[str, dict[str, Any], list[dict[str, Any]], float], dict[str, Any]]
+
+
+def due_match_ids(now: datetime, limit: int = 20) -> list[int]:
+    return list(
+        Match.objects.filter(status=Match.Status.ACTIVE, bot_due_at__lte=now)
+        .filter(Q(bot_lease_until__isnull=True) | Q(bot_lease_until__lt=now))
+        .order_by("bot_due_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+def claim(match_id: int, now: datetime) -> tuple[Match, int, dict[str, Any], list[dict[str, Any]]] | None:
+    """Lease the due move of a match; return what the bot may see, or None if someone else has it."""
+    # The conditional update is the claim: of several runners polling the same row only one matches.
+    claimed = (
+        Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE, bot_due_at__lte=now)
+        .filter(Q(bot_lease_until__isnull=True) | Q(bot_lease_until__lt=now))
+        .update(bot_lease_until=now + LEASE)
+    )
+    if not claimed:
+        return None
+    match = Match.objects.get(pk=match_id)
+    bot_seats = list(match.seats.filter(is_bot=True, to_act=True).values_list("number", flat=True))
+    if not bot_seats:
+        Match.objects.filter(pk=match_id).update(bot_due_at=None, bot_lease_until=None)
+        return None
+    engine = registry.get(match.game).engine
+    state = engine.load(match.state)
+    seat = bot_seats[0]
+    return match, seat, engine.view(state, seat), engine.legal_actions(state, seat)
+
+
+def _give_up_for_now(match_id: int) -> None:
+    Match.objects.filter(pk=match_id).update(bot_due_at=timezone.now() + RETRY_AFTER_ERROR, bot_lease_until=None)
+
+
+def take_turn(match_id: int, *, now: datetime | None = None, compute: Compute | None = None) -> bool:
+    """Make one due computer move in this match (synchronously). True if a move was made."""
+    claimed = claim(match_id, now or timezone.now())
+    if claimed is None:
+        return False
+    match, seat, view, legal = claimed
+    try:
+        action = (compute or bot_worker.compute)(match.game, view, legal, settings.BOT_BUDGET_SECONDS)
+        services.bot_act(match_id=match.pk, seat=seat, action=action, version=match.version)
+    except services.MatchError as exc:
+        # The match moved on (a resignation, another runner): nothing to retry at this version.
+        log.info("Computer move in match %s refused: %s", match.pk, exc.message)
+        Match.objects.filter(pk=match.pk, version=match.version).update(bot_lease_until=None)
+        return False
+    except Exception:
+        log.exception("Computer player failed in match %s", match.pk)
+        _give_up_for_now(match.pk)
+        return False
+    return True
+
+
+def run_due(*, now: datetime | None = None) -> int:
+    """Take every computer move due at ``now``; one move per match per call. Returns the count."""
+    now = now or timezone.now()
+    return sum(take_turn(mid, now=now) for mid in due_match_ids(now))
+
+
+# --- the in-process runner -----------------------------------------------------------------------
+
+_wake: asyncio.Event | None = None
+_loop: asyncio.AbstractEventLoop | None = None
+_started = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+# The event loop keeps only weak references to tasks; this keeps the runner alive.
+_tasks: set[asyncio.Task[None]] = set()
+
+
+def wake() -> None:
+    """Ask this process's runner to look for due moves now (called after a commit, from any thread)."""
+    if _loop is not None and _wake is not None and not _loop.is_closed():
+        _loop.call_soon_threadsafe(_wake.set)
+
+
+def start_runner() -> None:
+    """Start the runner in the running event loop, once per process."""
+    global _loop, _wake
+    with _started:
+        if _loop is not None:
+            return
+        _loop = asyncio.get_running_loop()
+        _wake = asyncio.Event()
+    _tasks.add(_loop.create_task(run_forever()))
+
+
+def _pool_executor() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        # spawn: a forked copy of a threaded server process can inherit held locks.
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return _pool
+
+
+@sync_to_async
+def _due_ids() -> list[int]:
+    close_old_connections()
+    return due_match_ids(timezone.now())
+
+
+@sync_to_async
+def _claim(match_id: int) -> tuple[Match, int, dict[str, Any], list[dict[str, Any]]] | None:
+    return claim(match_id, timezone.now())
+
+
+@sync_to_async
+def _submit(match: Match, seat: int, action: dict[str, Any]) -> None:
+    try:
+        services.bot_act(match_id=match.pk, seat=seat, action=action, version=match.version)
+    except services.MatchError as exc:
+        log.info("Computer move in match %s refused: %s", match.pk, exc.message)
+        Match.objects.filter(pk=match.pk, version=match.version).update(bot_lease_until=None)
+
+
+async def _take_turn_async(match_id: int) -> None:
+    claimed = await _claim(match_id)
+    if claimed is None:
+        return
+    match, seat, view, legal = claimed
+    loop = asyncio.get_running_loop()
+    try:
+        action = await loop.run_in_executor(
+            _pool_executor(), bot_worker.compute, match.game, view, legal, settings.BOT_BUDGET_SECONDS
+        )
+        await _submit(match, seat, action)
+    except Exception:
+        log.exception("Computer player failed in match %s", match.pk)
+        await sync_to_async(_give_up_for_now)(match.pk)
+
+
+async def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
+    assert _wake is not None
+    while True:
+        try:
+            for match_id in await _due_ids():
+                await _take_turn_async(match_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # The database may be briefly away; keep the loop alive.
+            log.exception("Bot runner iteration failed")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(_wake.wait(), timeout=poll_seconds)
+        _wake.clear()

@@ -1,0 +1,87 @@
+"""The seam between the match core and each game's pure rules engine.
+
+Every ``games/<game>/rules.py`` exposes ``engine``, an object satisfying :class:`Engine`.
+This module must stay free of Django and I/O: engines are plain, deterministic Python.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, TypedDict, runtime_checkable
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """The action is not allowed now. ``message`` is shown to the player as is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidAction(IllegalAction):
+    """The action is malformed: unknown type, missing or mistyped fields."""
+
+
+class Result(TypedDict, total=False):
+    """Final outcome, returned by ``Engine.result`` once the game is over.
+
+    ``scores`` and ``ranks`` have one entry per seat. A rank of 1 is a win; seats that tie share a
+    rank; when every seat has rank 1 the game is a draw. ``detail`` holds game-specific extras
+    (e.g. Reversi's tournament score), JSON-ready.
+    """
+
+    scores: list[int]
+    ranks: list[int]
+    detail: dict[str, Any]
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What every game's rules engine provides. ``State`` is the engine's own (immutable) type."""
+
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:
+        """A fresh game; all randomness comes from ``seed``. Raises ``InvalidAction`` on bad options."""
+
+    def to_act(self, state: Any) -> list[int]:
+        """Seats that may act now (several during a simultaneous step); ``[]`` once over."""
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """JSON-ready actions ``seat`` may take now; ``apply`` accepts exactly these."""
+
+    def apply(self, state: Any, seat: int, action: Action) -> Any:
+        """A NEW state after ``seat`` takes ``action``, forced steps resolved; raises IllegalAction."""
+
+    def view(self, state: Any, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator). JSON-ready, never another seat's secrets."""
+
+    def result(self, state: Any) -> Result | None:
+        """The final outcome once the game is over, else ``None``."""
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        """Lossless JSON-ready form of ``state``."""
+
+    def load(self, data: dict[str, Any]) -> Any:
+        """The state ``dump`` produced."""
+
+
+def winners(result: Result) -> list[int]:
+    """Seats ranked first."""
+    return [seat for seat, rank in enumerate(result["ranks"]) if rank == 1]
+
+
+def is_draw(result: Result) -> bool:
+    return all(rank == 1 for rank in result["ranks"])
+
+
+class Bot(Protocol):
+    """A computer player's policy. It sees exactly what a human in that seat would see."""
+
+    def __call__(self, view: View, legal: list[Action], *, rng: Any, budget_s: float) -> Action:
+        """One of ``legal``, chosen from ``view`` alone, within about ``budget_s`` seconds."""

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games import registry
+
+
+class NewMatchForm(forms.Form):
+    OPPONENT_CHOICES = [("human", _("A person (invite or lobby)")), ("bot", _("Computer player"))]
+
+    game = forms.ChoiceField(label=_("Game"))
+    players = forms.IntegerField(label=_("Number of players"), min_value=2, initial=2)
+    is_public = forms.BooleanField(
+        label=_("List in the lobby (anyone may join or watch)"), required=False, initial=True
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        games = registry.all_games()
+        self.fields["game"].choices = [(g.slug, g.name) for g in games]
+        most = max((g.max_players for g in games), default=2)
+        fewest = min((g.min_players for g in games), default=2)
+        self.fields["players"].widget.attrs.update({"min": fewest, "max": most})
+        for n in range(1, most):
+            self.fields[f"seat_{n}"] = forms.ChoiceField(
+                label=_("Seat %(n)d") % {"n": n + 1},
+                choices=self.OPPONENT_CHOICES,
+                initial="bot" if n == 1 else "human",
+                widget=forms.RadioSelect,
+                required=False,
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        game = data.get("game")
+        players = data.get("players")
+        if game and players:
+            spec = registry.get(game)
+            if not spec.min_players <= players <= spec.max_players:
+                if spec.min_players == spec.max_players:
+                    msg = _("%(game)s is for exactly %(n)d players.") % {"game": spec.name, "n": spec.min_players}
+                else:
+                    msg = _("%(game)s is for %(min)d to %(max)d players.") % {
+                        "game": spec.name,
+                        "min": spec.min_players,
+                        "max": spec.max_players,
+                    }
+                self.add_error("players", msg)
+        return data
+
+    def bot_seats(self) -> set[int]:
+        players = self.cleaned_data["players"]
+        return {n for n in range(1, players) if self.cleaned_data.get(f"seat_{n}") == "bot"}
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("seat_")]

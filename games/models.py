@@ -1,0 +1,139 @@
+"""The match core: a match, its seats, and the append-only log of actions."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting for players")
+        ACTIVE = "active", _("In play")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    game = models.CharField(max_length=32, db_index=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
+    players = models.PositiveSmallIntegerField()
+    is_public = models.BooleanField(default=True)
+    options = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_matches")
+    # Secret: the engine's shuffles derive from it. Never rendered, never sent.
+    seed = models.BigIntegerField(default=new_seed)
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    # Number of accepted actions (the log's length), kept here so pages need not count the log.
+    moves = models.PositiveIntegerField(default=0)
+    # The version from which the seats now to act have been waiting; a simultaneous step keeps it
+    # while seats commit one by one, so a page loaded earlier in that step is still current.
+    turn_version = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # When a computer seat should move next (None: no computer seat is to act).
+    bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # A bot runner that claimed the due move holds it until then; a crashed runner's claim expires.
+    bot_lease_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["status", "is_public", "game"]),
+            models.Index(fields=["status", "-finished_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:match", args=[self.pk])
+
+    @property
+    def game_name(self) -> str:
+        from games import registry
+
+        return registry.get(self.game).name
+
+    @property
+    def is_live(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="seats"
+    )
+    is_bot = models.BooleanField(default=False)
+    to_act = models.BooleanField(default=False, db_index=True)
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    joined_at = models.DateTimeField(null=True, blank=True)
+    resigned = models.BooleanField(default=False)
+
+    class Outcome(models.TextChoices):
+        WIN = "win", _("Won")
+        LOSS = "loss", _("Lost")
+        DRAW = "draw", _("Draw")
+
+    outcome = models.CharField(max_length=8, choices=Outcome.choices, blank=True)
+    score = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="seat_number_unique"),
+            models.UniqueConstraint(
+                fields=["match", "user"], condition=models.Q(user__isnull=False), name="one_seat_per_user"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.number}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.user_id is None and not self.is_bot
+
+    def display_name(self) -> str:
+        if self.is_bot:
+            return str(_("Computer %(n)d") % {"n": self.number + 1})
+        if self.user_id is None:
+            return str(_("Open seat"))
+        return self.user.username
+
+
+class Action(models.Model):
+    """One accepted action. Append-only: replaying them from the seed reproduces every state."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    payload = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="action_seq_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.match} #{self.seq}"
+
+
+def seat_names(seats: list[Seat]) -> list[str]:
+    return [seat.display_name() for seat in seats]

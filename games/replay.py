@@ -1,0 +1,69 @@
+"""Rebuilding a match's past states from its seed and its action log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from games import pages, registry
+from games.models import Match, Seat
+
+
+def replay_states(match: Match, upto: int | None = None) -> list[Any]:
+    """Every state of the match in order (the start, then one per action), up to ``upto`` actions."""
+    engine = registry.get(match.game).engine
+    state = engine.new_game(match.players, match.seed, match.options)
+    states = [state]
+    actions = match.actions.order_by("seq").values_list("seat", "payload")
+    if upto is not None:
+        actions = actions[:upto]
+    for seat, payload in actions:
+        state = engine.apply(state, seat, payload)
+        states.append(state)
+    return states
+
+
+def replays_to_stored_state(match: Match) -> bool:
+    """True if replaying the log from the seed reproduces the stored state exactly."""
+    engine = registry.get(match.game).engine
+    return engine.dump(replay_states(match)[-1]) == match.state
+
+
+def replay_context(match: Match, seats: list[Seat], user: Any, step: int | None) -> dict[str, Any] | None:
+    spec = registry.get(match.game)
+    total = match.actions.count()
+    if step is None:
+        step = total
+    if not 0 <= step <= total:
+        return None
+    state = replay_states(match, upto=step)[-1]
+    mine = pages.viewer_seat(seats, user)
+    # A finished match shows each player their own seat; others see the spectator's view.
+    view = spec.engine.view(state, mine.number if mine else None)
+    names = [s.display_name() for s in seats]
+
+    def url(n: int) -> str:
+        return reverse("games:replay-step", args=[match.pk, n])
+
+    return {
+        "match": match,
+        "game": spec,
+        "seats": seats,
+        "names": names,
+        "seat_labels": [spec.seat_label(s.number) if spec.seat_label else "" for s in seats],
+        "view": view,
+        "seat": mine.number if mine else None,
+        "my_seat": mine,
+        "events": pages.describe_events(spec, view, names),
+        "board": spec.present(view, mine.number if mine else None) if spec.present else {},
+        "step": step,
+        "total": total,
+        "first_url": url(0),
+        "prev_url": url(step - 1) if step > 0 else "",
+        "next_url": url(step + 1) if step < total else "",
+        "last_url": url(total),
+        "can_act": False,
+        "replaying": True,
+        "outcome": pages.outcome_text(match, seats, mine),
+    }

@@ -1,0 +1,296 @@
+"""Thin views: parse, call one service, render one page or fragment."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import pages, registry, replay, services
+from games.engine import InvalidAction
+from games.forms import NewMatchForm
+from games.models import Match, Seat
+
+HISTORY_PAGE_SIZE = 20
+
+
+def _seats_prefetch() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("user"))
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return render(request, "games/welcome.html", {"games": registry.all_games()})
+    mine = (
+        Match.objects.filter(seats__user=request.user, status__in=[Match.Status.ACTIVE, Match.Status.WAITING])
+        .prefetch_related(_seats_prefetch())
+        .order_by("-updated_at")
+        .distinct()
+    )
+    your_turn, others = [], []
+    for match in mine:
+        seat = next(s for s in match.seats.all() if s.user_id == request.user.pk)
+        (your_turn if seat.to_act and not seat.is_bot else others).append((match, seat))
+    your_turn.sort(key=lambda pair: pair[1].waiting_since or pair[0].updated_at)
+    return render(request, "games/home.html", {"your_turn": your_turn, "others": others})
+
+
+@login_required
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    open_matches = (
+        Match.objects.filter(status=Match.Status.WAITING, is_public=True)
+        .exclude(seats__user=request.user)
+        .prefetch_related(_seats_prefetch())
+        .order_by("-created_at")[:50]
+    )
+    live = (
+        Match.objects.filter(status=Match.Status.ACTIVE, is_public=True)
+        .prefetch_related(_seats_prefetch())
+        .order_by("-updated_at")[:20]
+    )
+    return render(request, "games/lobby.html", {"open_matches": open_matches, "live": live})
+
+
+@login_required
+def new_match(request: HttpRequest) -> HttpResponse:
+    form = NewMatchForm(request.POST or None, initial={"game": request.GET.get("game", "reversi")})
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = services.create_match(
+                user=request.user,
+                game=form.cleaned_data["game"],
+                players=form.cleaned_data["players"],
+                bot_seats=form.bot_seats(),
+                is_public=form.cleaned_data["is_public"],
+            )
+        except services.MatchError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect(match)
+    return render(request, "games/new_match.html", {"form": form, "games": registry.all_games()})
+
+
+def _load_visible(request: HttpRequest, match_id: int) -> tuple[Match, list[Seat]]:
+    """The match and its seats, or 404 for a match this user may not see (do not reveal it exists)."""
+    match = get_object_or_404(Match, pk=match_id)
+    seats = list(match.seats.select_related("user"))
+    if not pages.can_watch(match, seats, request.user):
+        raise Http404
+    return match, seats
+
+
+@login_required
+@require_GET
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    match, seats = _load_visible(request, match_id)
+    context = pages.match_context(match, request.user, seats=seats)
+    if request.htmx:
+        return HttpResponse(pages.render_fragment(context))
+    return render(request, "games/match.html", context)
+
+
+def _render_match(
+    request: HttpRequest, match_id: int, *, notice: str = "", level: str = "info", status: int = 200
+) -> HttpResponse:
+    match, seats = _load_visible(request, match_id)
+    context = pages.match_context(match, request.user, seats=seats, notice=notice, notice_level=level)
+    if request.htmx:
+        return HttpResponse(pages.render_fragment(context), status=status)
+    return render(request, "games/match.html", context, status=status)
+
+
+@login_required
+@require_POST
+def act(request: HttpRequest, match_id: int) -> HttpResponse:
+    spec_game = Match.objects.filter(pk=match_id).values_list("game", flat=True).first()
+    if spec_game is None:
+        raise Http404
+    try:
+        version = int(request.POST.get("version", ""))
+        action = registry.get(spec_game).parse_form(request.POST)
+    except ValueError:
+        return _render_match(
+            request,
+            match_id,
+            notice=_("That request was incomplete; please try again."),
+            level="error",
+            status=400,
+        )
+    except InvalidAction as exc:
+        return _render_match(request, match_id, notice=exc.message, level="error", status=400)
+    try:
+        services.act(match_id=match_id, user=request.user, action=action, version=version)
+    except services.MatchError as exc:
+        if exc.code == "not_found":
+            raise Http404 from exc
+        return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
+    if request.htmx:
+        return _render_match(request, match_id)
+    return redirect("games:match", match_id=match_id)
+
+
+def _post_and_return(request: HttpRequest, match_id: int, done: str, call: Any) -> HttpResponse:
+    """Run a service; htmx gets the fresh fragment with a notice, a plain form a redirect and a message."""
+    try:
+        call()
+    except services.MatchError as exc:
+        if exc.code == "not_found":
+            raise Http404 from exc
+        if request.htmx:
+            return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
+        messages.error(request, exc.message)
+    else:
+        if request.htmx:
+            return _render_match(request, match_id, notice=done)
+        messages.success(request, done)
+    return redirect("games:match", match_id=match_id)
+
+
+@login_required
+@require_POST
+def resign(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _post_and_return(
+        request, match_id, _("You resigned."), lambda: services.resign(match_id=match_id, user=request.user)
+    )
+
+
+@login_required
+@require_POST
+def abort(request: HttpRequest, match_id: int) -> HttpResponse:
+    try:
+        services.abort(match_id=match_id, user=request.user)
+    except services.MatchError as exc:
+        if exc.code == "not_found":
+            raise Http404 from exc
+        if request.htmx:
+            return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
+        messages.error(request, exc.message)
+        return redirect("games:match", match_id=match_id)
+    messages.success(request, _("The match was called off."))
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("games:home"))
+    return redirect("games:home")
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _post_and_return(
+        request,
+        match_id,
+        _("You joined the match."),
+        lambda: services.join_match(match_id=match_id, user=request.user, token=request.POST.get("token")),
+    )
+
+
+@login_required
+@require_GET
+def invite(request: HttpRequest, token: str) -> HttpResponse:
+    match = get_object_or_404(Match.objects.prefetch_related(_seats_prefetch()), invite_token=token)
+    seats = list(match.seats.all())
+    if pages.viewer_seat(seats, request.user) is not None:
+        return redirect(match)
+    return render(
+        request, "games/invite.html", {"match": match, "seats": seats, "token": token, "game": registry.get(match.game)}
+    )
+
+
+@login_required
+@require_GET
+def history(request: HttpRequest) -> HttpResponse:
+    finished = (
+        Match.objects.filter(seats__user=request.user, status=Match.Status.FINISHED)
+        .prefetch_related(_seats_prefetch())
+        .order_by("-finished_at", "-pk")
+    )
+    page = Paginator(finished, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    rows = []
+    for match in page.object_list:
+        seats = list(match.seats.all())
+        mine = pages.viewer_seat(seats, request.user)
+        rows.append({"match": match, "seats": seats, "mine": mine, "game": registry.get(match.game)})
+    return render(request, "games/history.html", {"page": page, "rows": rows})
+
+
+@login_required
+@require_GET
+def replay_page(request: HttpRequest, match_id: int, step: int | None = None) -> HttpResponse:
+    match, seats = _load_visible(request, match_id)
+    if match.status != Match.Status.FINISHED:
+        messages.info(request, _("A match can be replayed once it is finished."))
+        return redirect(match)
+    context = replay.replay_context(match, seats, request.user, step)
+    if context is None:
+        raise Http404
+    template = "games/replay.html#replay-body" if request.htmx else "games/replay.html"
+    return render(request, template, context)
+
+
+# --- JSON API ------------------------------------------------------------------------------------
+
+
+def _json_error(message: str, code: str, status: int) -> JsonResponse:
+    return JsonResponse({"error": {"code": code, "message": message}}, status=status)
+
+
+def _api_state(match: Match, user: Any) -> dict[str, Any]:
+    seats = list(match.seats.select_related("user"))
+    context = pages.match_context(match, user, seats=seats)
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "status": match.status,
+        "version": match.version,
+        "seat": context["seat"],
+        "players": [
+            {"seat": s.number, "name": n, "bot": s.is_bot} for s, n in zip(seats, context["names"], strict=True)
+        ],
+        "view": context["view"],
+        "legal": _legal_for(match, context["seat"]) if context["can_act"] else [],
+        "result": match.result,
+    }
+
+
+def _legal_for(match: Match, seat: int | None) -> list[dict[str, Any]]:
+    if seat is None or match.state is None:
+        return []
+    engine = registry.get(match.game).engine
+    return engine.legal_actions(engine.load(match.state), seat)
+
+
+@require_GET
+def api_match(request: HttpRequest, match_id: int) -> JsonResponse:
+    if not request.user.is_authenticated:
+        return _json_error(_("Log in first."), "unauthenticated", 401)
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or not pages.can_watch(match, list(match.seats.all()), request.user):
+        return _json_error(_("There is no such match."), "not_found", 404)
+    return JsonResponse(_api_state(match, request.user))
+
+
+@require_POST
+def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
+    if not request.user.is_authenticated:
+        return _json_error(_("Log in first."), "unauthenticated", 401)
+    try:
+        body = json.loads(request.body)
+        action, version = body["action"], int(body["version"])
+    except (ValueError, KeyError, TypeError):
+        return _json_error(_('Send {"action": {...}, "version": n} as JSON.'), "invalid", 400)
+    try:
+        match = services.act(match_id=match_id, user=request.user, action=action, version=version)
+    except services.MatchError as exc:
+        return _json_error(exc.message, exc.code, exc.status)
+    return JsonResponse(_api_state(match, request.user))

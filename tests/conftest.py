@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture
+def make_user(django_user_model: Any) -> Any:
+    def make(username: str) -> Any:
+        return django_user_model.objects.create_user(
+            username=username, email=f"{username}@example.com", password="correct horse battery"
+        )
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user: Any) -> Any:
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user: Any) -> Any:
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user: Any) -> Any:
+    """The outsider: holds no seat in the matches of the tests."""
+    return make_user("carol")
+
+
+@pytest.fixture
+def reversi_match(alice: Any, bob: Any) -> Any:
+    """Alice (Black, seat 0) against Bob (White, seat 1), started, Black to move."""
+    from games import services
+
+    match = services.create_match(user=alice, game="reversi", players=2)
+    services.join_match(match_id=match.pk, user=bob)
+    match.refresh_from_db()
+    return match

@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+import os
+import shutil
+from typing import Any
+
+import pytest
+
+# Playwright's sync API keeps an event loop in the test thread; the ORM must still be usable there.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e/" in str(item.path):
+            item.add_marker(pytest.mark.e2e)
+            # One xdist worker runs all browser tests: they are heavy and share nothing but the machine.
+            item.add_marker(pytest.mark.xdist_group("e2e"))
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        pytest.fail("Debian's chromium is required for the browser tests: apt-get install -y chromium")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }

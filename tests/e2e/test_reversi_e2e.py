@@ -1,0 +1,107 @@
+"""People in real browsers: two friends play live, and one plays the computer to the end."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from django.test import override_settings
+from playwright.sync_api import Browser, Page, expect
+
+PASSWORD = "a long enough secret 42"
+
+
+def sign_up(page: Page, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/signup/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password confirmation").fill(PASSWORD)
+    page.get_by_role("button", name="Create account").click()
+    expect(page.get_by_role("heading", name="My matches")).to_be_visible()
+
+
+def square(page: Page, name: str) -> Any:
+    return page.locator(f"#sq-{name}")
+
+
+@override_settings(BOT_DELAY_SECONDS=0.05, BOT_BUDGET_SECONDS=0.02)
+class ReversiInTheBrowser(ChannelsLiveServerTestCase):
+    @pytest.fixture(autouse=True)
+    def _browser(self, browser: Browser) -> None:
+        self.browser = browser
+
+    def new_page(self) -> Page:
+        context = self.browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+        context.set_default_timeout(15_000)
+        return context.new_page()
+
+    def test_two_friends_see_each_others_moves_without_reloading(self) -> None:
+        base = self.live_server_url
+        alice, bob = self.new_page(), self.new_page()
+        sign_up(alice, base, "alice")
+        sign_up(bob, base, "bob")
+
+        alice.get_by_role("link", name="New match", exact=True).click()
+        alice.get_by_label("Game").select_option("reversi")
+        alice.get_by_role("group", name="Seat 2").get_by_label("A person (invite or lobby)").check()
+        alice.get_by_label("List in the lobby").uncheck()
+        alice.get_by_role("button", name="Create match").click()
+        expect(alice.get_by_role("status")).to_contain_text("Waiting for players")
+        invite = alice.get_by_label("Invitation link").input_value()
+
+        bob.goto(base + invite)
+        bob.get_by_role("button", name="Take a seat").click()
+        expect(bob.locator("#match-body")).to_contain_text("Waiting for alice")
+        # Alice's page learns that the match started, without a reload.
+        expect(alice.locator("#match-body")).to_contain_text("Your turn.")
+
+        moves = [("alice", "d3"), ("bob", "c3"), ("alice", "c4"), ("bob", "e3"), ("alice", "f2")]
+        pages = {"alice": alice, "bob": bob}
+        for who, move in moves:
+            mover = pages[who]
+            other = bob if who == "alice" else alice
+            expect(mover.locator("#match-body")).to_contain_text("Your turn.")
+            button = square(mover, move)
+            expect(button).to_have_attribute("aria-label", re.compile(rf"^{move}, empty, legal move"))
+            button.focus()
+            mover.keyboard.press("Enter")  # by keyboard, as anyone may
+            expect(square(other, move)).to_have_attribute("aria-label", re.compile(rf"^{move}, (black|white), last move"))
+            expect(other.locator("#match-body")).to_contain_text("Your turn.")
+        expect(bob.locator(".count-b")).to_contain_text(re.compile(r"\d+"))
+        # The turn badge follows too.
+        expect(bob.locator("#turn-badge")).to_have_attribute("data-count", "1")
+        expect(bob).to_have_title(re.compile(r"^\(1\) "))
+
+    def test_a_full_game_against_the_computer_ends_in_history_and_replay(self) -> None:
+        base = self.live_server_url
+        page = self.new_page()
+        sign_up(page, base, "solo")
+        page.get_by_role("link", name="New match", exact=True).click()
+        page.get_by_label("Game").select_option("reversi")
+        page.get_by_role("group", name="Seat 2").get_by_label("Computer player").check()
+        page.get_by_role("button", name="Create match").click()
+        body = page.locator("#match-body")
+        for _ in range(64):
+            expect(body).to_contain_text(re.compile(r"Your turn\.|You won!|You lost|draw"), timeout=20_000)
+            if page.locator(".match-status strong").filter(has_text=re.compile("You won|You lost|draw")).count():
+                break
+            page.locator("button.sq.legal").first.click()
+            expect(body).not_to_contain_text("Your turn.", timeout=20_000)
+        expect(body).to_contain_text(re.compile(r"You won!|You lost|draw"))
+        match_url = page.url
+
+        page.get_by_role("link", name="History", exact=True).click()
+        expect(page.get_by_role("heading", name="Finished matches")).to_be_visible()
+        page.get_by_role("link", name=re.compile(r"^Replay")).first.click()
+        expect(page.get_by_role("status")).to_contain_text(re.compile(r"Move (\d+) of \1"))
+        page.get_by_role("link", name="Start").click()
+        expect(page.get_by_role("status")).to_contain_text(re.compile(r"Move 0 of \d+"))
+        expect(square(page, "d4")).to_have_attribute("aria-label", "d4, white")
+        page.get_by_role("link", name="Forward").click()
+        expect(page.get_by_role("status")).to_contain_text(re.compile(r"Move 1 of \d+"))
+        assert re.search(r"/replay/1/$", page.url)
+        page.go_back()
+        expect(page.get_by_role("status")).to_contain_text(re.compile(r"Move 0 of \d+"))
+        assert match_url.rstrip("/").split("/")[-1].isdigit()

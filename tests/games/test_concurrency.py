@@ -1,0 +1,80 @@
+"""Two simultaneous moves: exactly one wins, on SQLite (no row locks) and on PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from django.db import connection, connections
+
+from games import services
+from games.models import Action, Match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+THREADS = 8
+
+
+def test_many_threads_at_the_same_version_exactly_one_move_is_applied(alice: Any, bob: Any) -> None:
+    match = services.create_match(user=alice, game="reversi", players=2)
+    services.join_match(match_id=match.pk, user=bob)
+    moves = ["c4", "d3", "e6", "f5"] * (THREADS // 4)
+    barrier = threading.Barrier(THREADS)
+    outcomes: list[str] = []
+    lock = threading.Lock()
+
+    def submit(square: str) -> None:
+        try:
+            barrier.wait()
+            services.act(match_id=match.pk, user=alice, action={"type": "place", "square": square}, version=1)
+            outcome = "ok"
+        except services.MatchError as exc:
+            outcome = exc.code
+        finally:
+            connections.close_all()
+        with lock:
+            outcomes.append(outcome)
+
+    threads = [threading.Thread(target=submit, args=(sq,)) for sq in moves]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+    assert outcomes.count("ok") == 1, outcomes
+    assert set(outcomes) == {"ok", "stale"}
+    match.refresh_from_db()
+    assert match.version == 2
+    assert Action.objects.filter(match=match).count() == 1
+    assert connection.vendor in ("sqlite", "postgresql")
+
+
+def test_two_runners_claiming_the_same_computer_move_make_it_once(alice: Any) -> None:
+    from django.utils import timezone
+
+    from games import bots
+
+    match = services.create_match(user=alice, game="reversi", players=2, bot_seats={1})
+    services.act(match_id=match.pk, user=alice, action={"type": "place", "square": "d3"}, version=0)
+    later = timezone.now() + timezone.timedelta(seconds=60)
+    barrier = threading.Barrier(2)
+    made: list[bool] = []
+
+    def runner() -> None:
+        try:
+            barrier.wait()
+            made.append(bots.take_turn(match.pk, now=later))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=runner) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(made) == [False, True]
+    match.refresh_from_db()
+    assert match.version == 2
+    assert list(Action.objects.filter(match=match).values_list("seat", flat=True)) == [0, 1]
+    assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE

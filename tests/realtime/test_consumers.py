@@ -1,0 +1,141 @@
+"""WebSocket consumers: each page gets its own seat's fragment; sockets never change a match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import router
+from games import services
+from games.models import Match
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+GOOD_ORIGIN = b"http://testserver"
+
+
+@sync_to_async
+def session_cookie(user: Any) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+async def connect(user: Any | None, path: str, origin: bytes = GOOD_ORIGIN) -> tuple[WebsocketCommunicator, bool]:
+    headers = [(b"origin", origin), (b"host", b"testserver")]
+    if user is not None:
+        headers.append((b"cookie", await session_cookie(user)))
+    communicator = WebsocketCommunicator(router, path, headers=headers)
+    connected, _ = await communicator.connect()
+    return communicator, connected
+
+
+@pytest.fixture
+def cast(alice: Any, bob: Any, carol: Any) -> dict[str, Any]:
+    match = services.create_match(user=alice, game="reversi", players=2)
+    services.join_match(match_id=match.pk, user=bob)
+    match.refresh_from_db()
+    return {"alice": alice, "bob": bob, "carol": carol, "match": match}
+
+
+async def test_each_seat_gets_its_own_fragment_after_a_move(cast: dict[str, Any]) -> None:
+    match = cast["match"]
+    path = f"/ws/match/{match.pk}/"
+    alice_ws, ok_a = await connect(cast["alice"], path)
+    bob_ws, ok_b = await connect(cast["bob"], path)
+    assert ok_a and ok_b
+    first_alice = await alice_ws.receive_from()
+    first_bob = await bob_ws.receive_from()
+    assert 'id="match-body"' in first_alice
+    assert "Your turn." in first_alice and "Your turn." not in first_bob
+
+    await sync_to_async(services.act)(
+        match_id=match.pk, user=cast["alice"], action={"type": "place", "square": "d3"}, version=match.version
+    )
+    pushed_alice = await alice_ws.receive_from(timeout=5)
+    pushed_bob = await bob_ws.receive_from(timeout=5)
+    assert f'data-version="{match.version + 1}"' in pushed_alice
+    assert f'data-version="{match.version + 1}"' in pushed_bob
+    assert "Your turn." in pushed_bob and "Your turn." not in pushed_alice
+    assert await alice_ws.receive_nothing()
+    await alice_ws.disconnect()
+    await bob_ws.disconnect()
+
+
+async def test_a_reconnecting_page_gets_the_full_current_state(cast: dict[str, Any]) -> None:
+    match = cast["match"]
+    path = f"/ws/match/{match.pk}/"
+    bob_ws, _ = await connect(cast["bob"], path)
+    await bob_ws.receive_from()
+    await bob_ws.disconnect()
+    await sync_to_async(services.act)(
+        match_id=match.pk, user=cast["alice"], action={"type": "place", "square": "d3"}, version=match.version
+    )
+    bob_ws, _ = await connect(cast["bob"], path)
+    state = await bob_ws.receive_from()
+    assert f'data-version="{match.version + 1}"' in state
+    assert 'aria-label="d3, black, last move"' in state
+    await bob_ws.disconnect()
+
+
+async def test_an_outsider_may_watch_a_public_match_but_never_act(cast: dict[str, Any]) -> None:
+    match = cast["match"]
+    carol_ws, connected = await connect(cast["carol"], f"/ws/match/{match.pk}/")
+    assert connected
+    fragment = await carol_ws.receive_from()
+    assert "Your turn." not in fragment
+    assert 'name="square"' in fragment
+    assert "sq legal" not in fragment  # a spectator's board offers no moves
+    await carol_ws.send_to(text_data=f'{{"type": "place", "square": "d3", "version": {match.version}}}')
+    await carol_ws.receive_from()  # answered with the current state, nothing more
+    refreshed = await sync_to_async(Match.objects.get)(pk=match.pk)
+    assert refreshed.version == match.version and refreshed.moves == 0
+    await carol_ws.disconnect()
+
+
+async def test_a_player_sending_a_move_over_the_socket_changes_nothing(cast: dict[str, Any]) -> None:
+    match = cast["match"]
+    alice_ws, _ = await connect(cast["alice"], f"/ws/match/{match.pk}/")
+    await alice_ws.receive_from()
+    await alice_ws.send_to(text_data='{"type": "place", "square": "d3"}')
+    await alice_ws.receive_from()
+    refreshed = await sync_to_async(Match.objects.get)(pk=match.pk)
+    assert refreshed.moves == 0
+    await alice_ws.disconnect()
+
+
+async def test_an_outsider_cannot_watch_an_invite_only_match(alice: Any, carol: Any) -> None:
+    match = await sync_to_async(services.create_match)(user=alice, game="reversi", players=2, is_public=False)
+    _, connected = await connect(carol, f"/ws/match/{match.pk}/")
+    assert not connected
+
+
+async def test_an_anonymous_socket_is_refused(cast: dict[str, Any]) -> None:
+    _, connected = await connect(None, f"/ws/match/{cast['match'].pk}/")
+    assert not connected
+    _, connected = await connect(None, "/ws/me/")
+    assert not connected
+
+
+async def test_a_foreign_origin_is_refused(cast: dict[str, Any]) -> None:
+    _, connected = await connect(cast["alice"], f"/ws/match/{cast['match'].pk}/", origin=b"http://evil.example")
+    assert not connected
+    _, connected = await connect(cast["alice"], "/ws/me/", origin=b"http://evil.example")
+    assert not connected
+
+
+async def test_the_turn_badge_follows_the_users_turns_live(cast: dict[str, Any]) -> None:
+    match = cast["match"]
+    bob_me, connected = await connect(cast["bob"], "/ws/me/")
+    assert connected
+    assert 'data-count="0"' in await bob_me.receive_from()
+    await sync_to_async(services.act)(
+        match_id=match.pk, user=cast["alice"], action={"type": "place", "square": "d3"}, version=match.version
+    )
+    badge = await bob_me.receive_from(timeout=5)
+    assert 'id="turn-badge"' in badge and 'data-count="1"' in badge
+    await bob_me.disconnect()
