@@ -54,7 +54,7 @@ test-fast: install-dev
 lint: install-dev
 	$(VENV)/bin/ruff check .
 
-bench: install-dev
+bench: install-dev migrate
 	$(PY) bench/bench_reversi.py
 	@for g in dos tacocat backalley; do [ -f bench/bench_$$g.py ] && $(PY) bench/bench_$$g.py || true; done
 	$(PY) manage.py bench_moves

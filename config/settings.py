@@ -137,7 +137,10 @@ if env_bool("FAST_PASSWORD_HASHER", False):
 
 # Email: the console locally; set EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend and the
 # EMAIL_* variables for real delivery.
-_email_backend = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+_email_backend = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
+)
 _email_options: dict[str, object] = {}
 if _email_backend.endswith("smtp.EmailBackend"):
     _email_options = {

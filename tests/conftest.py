@@ -48,3 +48,18 @@ def reversi_match(alice: Any, bob: Any) -> Any:
     services.join_match(match_id=match.pk, user=bob)
     match.refresh_from_db()
     return match
+
+
+@pytest.fixture(autouse=True)
+def _finished_matches_replay_to_their_stored_state(request: pytest.FixtureRequest) -> Any:
+    """After every database test: each finished match's log, replayed from its seed, gives its stored state."""
+    if request.node.get_closest_marker("django_db") is None:
+        yield
+        return
+    request.getfixturevalue("_django_db_helper")  # set up first, so this check runs before the flush
+    yield
+    from games.models import Match
+    from games.replay import replays_to_stored_state
+
+    for match in Match.objects.filter(status=Match.Status.FINISHED, moves__gt=0):
+        assert replays_to_stored_state(match), f"match {match.pk} does not replay to its stored state"

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
+from tests.e2e.live import LiveServerTestCase
 from django.test import override_settings
 from playwright.sync_api import Browser, Page, expect
 
@@ -27,7 +27,7 @@ def square(page: Page, name: str) -> Any:
 
 
 @override_settings(BOT_DELAY_SECONDS=0.05, BOT_BUDGET_SECONDS=0.02)
-class ReversiInTheBrowser(ChannelsLiveServerTestCase):
+class ReversiInTheBrowser(LiveServerTestCase):
     @pytest.fixture(autouse=True)
     def _browser(self, browser: Browser) -> None:
         self.browser = browser
@@ -104,4 +104,9 @@ class ReversiInTheBrowser(ChannelsLiveServerTestCase):
         assert re.search(r"/replay/1/$", page.url)
         page.go_back()
         expect(page.get_by_role("status")).to_contain_text(re.compile(r"Move 0 of \d+"))
-        assert match_url.rstrip("/").split("/")[-1].isdigit()
+        from games.models import Match
+        from games.replay import replays_to_stored_state
+
+        match = Match.objects.get(pk=int(match_url.rstrip("/").split("/")[-1]))
+        assert match.status == Match.Status.FINISHED
+        assert replays_to_stored_state(match)
