@@ -34,9 +34,9 @@ run: migrate
 	@echo "Turnwise on http://$(HOST):$(PORT)/"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-# The bot runner as its own process (production: BOT_RUNNER_IN_PROCESS=false in the web processes).
+# The background work (computer players, clocks, emails) as its own process (production: BOT_RUNNER_IN_PROCESS=false in the web processes).
 worker: migrate
-	$(PY) manage.py run_bots
+	$(PY) manage.py run_worker
 
 # Debian's Chromium for the browser tests (never a downloaded browser).
 browser:

@@ -31,3 +31,14 @@ class ThrottledAuthenticationForm(AuthenticationForm):
         if throttle.is_locked(username):
             raise forms.ValidationError(self.error_messages["throttled"], code="throttled")
         return super().clean()
+
+
+class NotificationSettingsForm(forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ("email", "email_turns")
+        widgets = {"email_turns": forms.RadioSelect}
+
+
+class VacationForm(forms.Form):
+    days = forms.IntegerField(label=_("Days"), min_value=1, max_value=366, initial=7)

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -8,7 +10,21 @@ from django.utils.translation import gettext_lazy as _
 class User(AbstractUser):
     """A player. Custom from the first migration so later fields need no swap."""
 
+    class EmailTurns(models.TextChoices):
+        EACH = "each", _("An email for each turn (at most one every 15 minutes)")
+        DIGEST = "digest", _("One daily digest")
+        NEVER = "never", _("Never")
+
     email = models.EmailField(_("email address"), blank=True)
+    email_turns = models.CharField(
+        _("turn emails"), max_length=8, choices=EmailTurns.choices, default=EmailTurns.EACH
+    )
+    # When the player last had the site open (a page load or a live socket getting an update).
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+    last_email_at = models.DateTimeField(null=True, blank=True)
+    # A mail-sending worker holds the user until then, so two workers never send the same email.
+    email_claim_until = models.DateTimeField(null=True, blank=True)
+    vacation_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("user")
@@ -16,3 +32,20 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+    def on_vacation(self, now: datetime) -> bool:
+        return self.vacation_until is not None and self.vacation_until > now
+
+
+class Vacation(models.Model):
+    """A stretch during which the player's clocks stop; limited days per calendar year."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="vacations")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-starts_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.starts_at:%Y-%m-%d}..{self.ends_at:%Y-%m-%d}"

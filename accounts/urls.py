@@ -36,4 +36,6 @@ urlpatterns = [
     ),
     path("password/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
     path("u/<str:username>/", views.profile, name="profile"),
+    path("settings/", views.settings_page, name="settings"),
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
 ]

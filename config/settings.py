@@ -42,6 +42,8 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "games.reversi",
+    "games.backalley",
+    "games.dos",
 ]
 
 MIDDLEWARE = [
@@ -98,8 +100,9 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
             },
-            # The browser tests run daphne in another process, so the test database must be a file.
-            "TEST": {"NAME": str(BASE_DIR / ".test-db.sqlite3")},
+            # The browser tests run daphne in another process, so the test database must be a file;
+            # one per test run, so runs side by side do not delete each other's.
+            "TEST": {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -199,6 +202,10 @@ if not DEBUG:
 BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))
 # Think time a computer player may spend on one move.
 BOT_BUDGET_SECONDS = float(os.environ.get("BOT_BUDGET_SECONDS", "0.5"))
+# Days a player may pause their clocks per calendar year.
+VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "21"))
+# The site's address, for links in emails.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Run the computer-player loop inside the web process (off when a separate worker runs it).
 BOT_RUNNER_IN_PROCESS = env_bool("BOT_RUNNER_IN_PROCESS", True)
 

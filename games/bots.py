@@ -1,4 +1,4 @@
-"""The bot runner: takes computer seats' moves through ``services.bot_act``.
+"""The background runner: computer seats' moves (through ``services.bot_act``) and the clock work.
 
 Due moves live in the database (``Match.bot_due_at``), so a move that was due when a server stopped is
 taken after it restarts. A runner claims a move with a conditional update that sets a lease, so with
@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=30)
 RETRY_AFTER_ERROR = timedelta(seconds=30)
 POLL_SECONDS = 0.25
+CLOCK_SECONDS = 5.0
 
 Compute = Callable[[str, dict[str, Any], list[dict[str, Any]], float], dict[str, Any]]
 
@@ -168,12 +169,26 @@ async def _take_turn_async(match_id: int) -> None:
         await sync_to_async(_give_up_for_now)(match.pk)
 
 
+@sync_to_async
+def _clock_tick() -> None:
+    from games import clock
+
+    close_old_connections()
+    clock.tick(timezone.now())
+
+
 async def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
+    """Computer moves as they fall due, and the clock work every few seconds."""
     assert _wake is not None
+    loop = asyncio.get_running_loop()
+    next_clock = loop.time()
     while True:
         try:
             for match_id in await _due_ids():
                 await _take_turn_async(match_id)
+            if loop.time() >= next_clock:
+                next_clock = loop.time() + CLOCK_SECONDS
+                await _clock_tick()
         except asyncio.CancelledError:
             raise
         except Exception:  # The database may be briefly away; keep the loop alive.

@@ -43,6 +43,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def match_changed(self, event: dict[str, Any]) -> None:
         await self._push()
 
+    async def chat_changed(self, event: dict[str, Any]) -> None:
+        html = await self._render_chat()
+        if html is not None:
+            await self.send(text_data=html)
+
     async def _push(self) -> None:
         html = await self._render()
         if html is None:
@@ -68,6 +73,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return None
         return pages.render_live_fragments(match, user)
 
+    @database_sync_to_async
+    def _render_chat(self) -> str | None:
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            return None
+        return pages.render_chat(match, self.scope["user"])
+
 
 class UserConsumer(AsyncWebsocketConsumer):
     """One per page of a signed-in user: keeps the "your turn" badge and the tab title current."""
@@ -85,6 +97,7 @@ class UserConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self._seen()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         await self._push()
@@ -97,4 +110,17 @@ class UserConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _render(self) -> str:
+        # The player has the site open and is being shown this news now: no email needed for it.
+        self._seen_now()
         return pages.render_turn_badge(self.scope["user"])
+
+    @database_sync_to_async
+    def _seen(self) -> None:
+        self._seen_now()
+
+    def _seen_now(self) -> None:
+        from django.utils import timezone
+
+        from accounts.models import User
+
+        User.objects.filter(pk=self.scope["user"].pk).update(last_seen_at=timezone.now())

@@ -13,12 +13,23 @@ class NewMatchForm(forms.Form):
 
     game = forms.ChoiceField(label=_("Game"))
     players = forms.IntegerField(label=_("Number of players"), min_value=2, initial=2)
+    pace = forms.TypedChoiceField(
+        label=_("Time per move"),
+        coerce=lambda v: int(v) if v else None,
+        empty_value=None,
+        required=False,
+        help_text=_("When a player runs out of time, a two-player opponent may claim the win; in DOS and "
+                    "Back Alley a computer substitute plays the seat until its player returns."),
+    )
     is_public = forms.BooleanField(
         label=_("List in the lobby (anyone may join or watch)"), required=False, initial=True
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        from games.services import PACES
+
+        self.fields["pace"].choices = [("" if s is None else str(s), label) for s, label in PACES]
         games = registry.all_games()
         self.fields["game"].choices = [(g.slug, g.name) for g in games]
         most = max((g.max_players for g in games), default=2)

@@ -46,6 +46,11 @@ class Match(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Time allowed per move, in seconds; None: no limit.
+    pace_seconds = models.PositiveIntegerField(null=True, blank=True)
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
     # When a computer seat should move next (None: no computer seat is to act).
     bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # A bot runner that claimed the due move holds it until then; a crashed runner's claim expires.
@@ -70,6 +75,12 @@ class Match(models.Model):
         return registry.get(self.game).name
 
     @property
+    def pace_label(self) -> str:
+        from games.services import PACES
+
+        return next((str(label) for seconds, label in PACES if seconds == self.pace_seconds), "")
+
+    @property
     def is_live(self) -> bool:
         return self.status == self.Status.ACTIVE
 
@@ -83,8 +94,28 @@ class Seat(models.Model):
     is_bot = models.BooleanField(default=False)
     to_act = models.BooleanField(default=False, db_index=True)
     waiting_since = models.DateTimeField(null=True, blank=True)
+    # When this seat's time to move runs out (None: no limit, or not this seat's turn).
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # When to warn that the deadline is near (80% of the time used).
+    warn_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    deadline_warned = models.BooleanField(default=False)
+    # The deadline passed: in a two-player game the opponent may now claim the win.
+    timed_out = models.BooleanField(default=False)
+    # A computer plays this seat for its absent player, who may take it back (unless they resigned).
+    substitute = models.BooleanField(default=False)
+    # A rematch keeps the seat for this player until they accept.
+    reserved_for = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     joined_at = models.DateTimeField(null=True, blank=True)
     resigned = models.BooleanField(default=False)
+
+    class Left(models.TextChoices):
+        STAYED = "", _("Played to the end")
+        RESIGNED = "resigned", _("Resigned")
+        TIMED_OUT = "timed_out", _("Ran out of time")
+
+    left = models.CharField(max_length=12, choices=Left.choices, blank=True, default="")
 
     class Outcome(models.TextChoices):
         WIN = "win", _("Won")
@@ -111,11 +142,56 @@ class Seat(models.Model):
         return self.user_id is None and not self.is_bot
 
     def display_name(self) -> str:
+        if self.is_bot and self.user_id is not None:
+            return str(_("%(name)s (computer substitute)") % {"name": self.user.username})
         if self.is_bot:
             return str(_("Computer %(n)d") % {"n": self.number + 1})
         if self.user_id is None:
             return str(_("Open seat"))
         return self.user.username
+
+
+class ChatMessage(models.Model):
+    """A line of a match's chat: players write, spectators read."""
+
+    MAX_LENGTH = 500
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    text = models.CharField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["match", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.text[:40]}"
+
+
+class Notice(models.Model):
+    """Something to tell a player by email (their turn, a match started or ended, a deadline near)."""
+
+    class Kind(models.TextChoices):
+        TURN = "turn", _("Your turn")
+        STARTED = "started", _("Match started")
+        ENDED = "ended", _("Match ended")
+        DEADLINE = "deadline", _("Deadline near")
+        TIMEOUT = "timeout", _("Time ran out")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    created_at = models.DateTimeField()
+    # Set once the notice was emailed, folded into a digest, or found no longer worth sending.
+    handled_at = models.DateTimeField(null=True, blank=True)
+    emailed = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [models.Index(fields=["handled_at", "user"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.user} in {self.match}"
 
 
 class Action(models.Model):

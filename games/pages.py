@@ -36,7 +36,9 @@ def match_context(
     view = None
     if match.state is not None:
         view = spec.engine.view(spec.engine.load(match.state), seat_no)
-    can_act = bool(mine and mine.to_act and not mine.is_bot and match.status == Match.Status.ACTIVE)
+    live = match.status == Match.Status.ACTIVE
+    can_act = bool(mine and mine.to_act and not mine.is_bot and live)
+    others_late = [s for s in seats if mine and s.number != mine.number and s.timed_out and s.to_act]
     return {
         "match": match,
         "game": spec,
@@ -56,7 +58,50 @@ def match_context(
         "invite_url": reverse("games:invite", args=[match.invite_token]) if mine else "",
         "can_abort": bool(mine) and match.moves == 0 and match.status in (Match.Status.WAITING, Match.Status.ACTIVE),
         "outcome": outcome_text(match, seats, mine),
+        "can_claim": bool(live and mine and not mine.is_bot and match.players == 2 and others_late),
+        "can_reclaim": bool(live and mine and mine.substitute and not mine.resigned),
+        "next_match_url": next_match_url(match, user) if mine and not can_act else "",
+        "rematch": rematch_of(match) if match.status == Match.Status.FINISHED else None,
     }
+
+
+def next_match_url(match: Match, user: Any) -> str:
+    """The match that has waited longest on this player, other than this one."""
+    seat = (
+        Seat.objects.filter(user=user, to_act=True, is_bot=False, match__status=Match.Status.ACTIVE)
+        .exclude(match=match)
+        .order_by("waiting_since")
+        .only("match_id")
+        .first()
+    )
+    return reverse("games:match", args=[seat.match_id]) if seat else ""
+
+
+def rematch_of(match: Match) -> Match | None:
+    return Match.objects.filter(rematch_of=match).first()
+
+
+CHAT_SHOWN = 50
+
+
+def chat_context(match: Match, user: Any, seats: list[Seat] | None = None) -> dict[str, Any]:
+    if seats is None:
+        seats = list(match.seats.all())
+    messages = list(match.chat.select_related("user").order_by("-created_at", "-pk")[:CHAT_SHOWN])
+    messages.reverse()
+    return {
+        "match": match,
+        "chat_messages": messages,
+        "can_chat": viewer_seat(seats, user) is not None,
+        "chat_url": reverse("games:chat", args=[match.pk]),
+    }
+
+
+def render_chat(match: Match, user: Any) -> str | None:
+    seats = list(match.seats.all())
+    if not can_watch(match, seats, user):
+        return None
+    return render_to_string("games/match.html#chat-log", chat_context(match, user, seats))
 
 
 def describe_events(spec: registry.Game, view: dict[str, Any] | None, names: list[str]) -> list[str]:

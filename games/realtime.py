@@ -32,6 +32,16 @@ def announce(match_id: int, version: int, user_ids: list[int]) -> None:
         log.exception("Could not announce match %s v%s", match_id, version)
 
 
+def announce_chat(match_id: int) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(match_group(match_id), {"type": "chat.changed"})
+    except Exception:
+        log.exception("Could not announce chat of match %s", match_id)
+
+
 async def _send(layer: object, match_id: int, version: int, user_ids: list[int]) -> None:
     await layer.group_send(match_group(match_id), {"type": "match.changed", "version": version})  # type: ignore[attr-defined]
     for user_id in user_ids:

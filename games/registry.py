@@ -55,6 +55,9 @@ class Game:
     # Template-ready shapes computed from a seat's view (e.g. board rows); pure function of the view.
     present: Callable[[dict[str, Any], int | None], dict[str, Any]] | None = None
     blurb: str = ""
+    # When a player's time runs out: "claim" lets the opponent claim the win (two-player games);
+    # "substitute" seats a computer player so the others can go on.
+    timeout_policy: str = "claim"
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

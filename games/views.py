@@ -74,6 +74,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
                 players=form.cleaned_data["players"],
                 bot_seats=form.bot_seats(),
                 is_public=form.cleaned_data["is_public"],
+                pace_seconds=form.cleaned_data["pace"],
             )
         except services.MatchError as exc:
             form.add_error(None, exc.message)
@@ -98,7 +99,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     context = pages.match_context(match, request.user, seats=seats)
     if request.htmx:
         return HttpResponse(pages.render_fragment(context))
-    return render(request, "games/match.html", context)
+    return render(request, "games/match.html", {**context, **pages.chat_context(match, request.user, seats)})
 
 
 def _render_match(
@@ -108,6 +109,7 @@ def _render_match(
     context = pages.match_context(match, request.user, seats=seats, notice=notice, notice_level=level)
     if request.htmx:
         return HttpResponse(pages.render_fragment(context), status=status)
+    context.update(pages.chat_context(match, request.user, seats))
     return render(request, "games/match.html", context, status=status)
 
 
@@ -294,3 +296,56 @@ def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
     except services.MatchError as exc:
         return _json_error(exc.message, exc.code, exc.status)
     return JsonResponse(_api_state(match, request.user))
+
+
+@login_required
+@require_POST
+def claim_win(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _post_and_return(
+        request, match_id, _("You claimed the win."), lambda: services.claim_win(match_id=match_id, user=request.user)
+    )
+
+
+@login_required
+@require_POST
+def reclaim_seat(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _post_and_return(
+        request,
+        match_id,
+        _("Welcome back: your seat is yours again."),
+        lambda: services.reclaim_seat(match_id=match_id, user=request.user),
+    )
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    try:
+        new = services.offer_rematch(match_id=match_id, user=request.user)
+    except services.MatchError as exc:
+        if exc.code == "not_found":
+            raise Http404 from exc
+        if request.htmx:
+            return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
+        messages.error(request, exc.message)
+        return redirect("games:match", match_id=match_id)
+    if request.htmx:
+        return HttpResponseClientRedirect(new.get_absolute_url())
+    return redirect(new)
+
+
+@login_required
+@require_POST
+def chat(request: HttpRequest, match_id: int) -> HttpResponse:
+    match, seats = _load_visible(request, match_id)
+    notice, status = "", 200
+    try:
+        services.post_chat(match_id=match.pk, user=request.user, text=request.POST.get("text", ""))
+    except services.MatchError as exc:
+        notice, status = exc.message, exc.status
+    if request.htmx:
+        context = {**pages.chat_context(match, request.user, seats), "chat_notice": notice}
+        return render(request, "games/match.html#chat-log", context, status=status)
+    if notice:
+        messages.error(request, notice)
+    return redirect(match)

@@ -1,14 +1,51 @@
-// The one thing htmx cannot do by itself: keep the tab title's "(n)" in step with the live turn badge.
+// What htmx cannot do by itself: keep the tab title's "(n)" in step with the live turn badge, and
+// raise a browser notification when a turn arrives while the tab is in the background.
 (function () {
   "use strict";
-  function syncTitle() {
+  var lastCount = null;
+
+  function badgeCount() {
     var badge = document.getElementById("turn-badge");
-    if (!badge) return;
-    var count = parseInt(badge.getAttribute("data-count") || "0", 10);
+    return badge ? parseInt(badge.getAttribute("data-count") || "0", 10) : null;
+  }
+
+  function syncTitle() {
+    var count = badgeCount();
+    if (count === null) return;
     var page = document.title.replace(/^\(\d+\)\s*/, "");
     document.title = (count > 0 ? "(" + count + ") " : "") + (page || "Turnwise");
+    if (lastCount !== null && count > lastCount && document.hidden && window.Notification &&
+        Notification.permission === "granted") {
+      var note = new Notification("Turnwise", {
+        body: document.getElementById("turn-badge").textContent.trim(),
+        tag: "turnwise-turns",
+      });
+      note.onclick = function () { window.focus(); window.location.href = "/"; };
+    }
+    lastCount = count;
   }
-  document.addEventListener("DOMContentLoaded", syncTitle);
+
+  function setUpNotificationButton() {
+    var button = document.getElementById("enable-notifications");
+    var status = document.getElementById("notification-status");
+    if (!button || !status) return;
+    if (!window.Notification) { button.disabled = true; return; }
+    function show() {
+      if (Notification.permission === "granted") status.textContent = button.getAttribute("data-granted");
+      if (Notification.permission === "denied") status.textContent = button.getAttribute("data-denied");
+    }
+    show();
+    button.addEventListener("click", function () { Notification.requestPermission().then(show); });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { syncTitle(); setUpNotificationButton(); });
   document.addEventListener("htmx:oobAfterSwap", syncTitle);
   document.addEventListener("htmx:wsAfterMessage", syncTitle);
 })();
+
+// A sent chat message clears its input (hx-on would need eval, which the CSP forbids).
+document.addEventListener("htmx:afterRequest", function (event) {
+  "use strict";
+  var form = event.detail.elt;
+  if (form && form.id === "chat-form" && event.detail.successful) form.reset();
+});

@@ -5,49 +5,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-from tests.e2e.live import LiveServerTestCase
-from django.test import override_settings
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-PASSWORD = "a long enough secret 42"
-
-
-def sign_up(page: Page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/signup/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
-    page.get_by_role("button", name="Create account").click()
-    expect(page.get_by_role("heading", name="My matches")).to_be_visible()
+from tests.e2e.helpers import BrowserTestCase, new_match, sign_up
 
 
 def square(page: Page, name: str) -> Any:
     return page.locator(f"#sq-{name}")
 
 
-@override_settings(BOT_DELAY_SECONDS=0.05, BOT_BUDGET_SECONDS=0.02)
-class ReversiInTheBrowser(LiveServerTestCase):
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser: Browser) -> None:
-        self.browser = browser
-
-    def new_page(self) -> Page:
-        context = self.browser.new_context(viewport={"width": 390, "height": 844})  # a phone
-        context.set_default_timeout(15_000)
-        return context.new_page()
-
+class ReversiInTheBrowser(BrowserTestCase):
     def test_two_friends_see_each_others_moves_without_reloading(self) -> None:
         base = self.live_server_url
         alice, bob = self.new_page(), self.new_page()
         sign_up(alice, base, "alice")
         sign_up(bob, base, "bob")
 
-        alice.get_by_role("link", name="New match", exact=True).click()
-        alice.get_by_label("Game").select_option("reversi")
-        alice.get_by_role("group", name="Seat 2").get_by_label("A person (invite or lobby)").check()
-        alice.get_by_label("List in the lobby").uncheck()
-        alice.get_by_role("button", name="Create match").click()
+        new_match(alice, "reversi", 2, {2: "human"}, public=False)
         expect(alice.get_by_role("status")).to_contain_text("Waiting for players")
         invite = alice.get_by_label("Invitation link").input_value()
 
@@ -67,7 +41,9 @@ class ReversiInTheBrowser(LiveServerTestCase):
             expect(button).to_have_attribute("aria-label", re.compile(rf"^{move}, empty, legal move"))
             button.focus()
             mover.keyboard.press("Enter")  # by keyboard, as anyone may
-            expect(square(other, move)).to_have_attribute("aria-label", re.compile(rf"^{move}, (black|white), last move"))
+            expect(square(other, move)).to_have_attribute(
+                "aria-label", re.compile(rf"^{move}, (black|white), last move")
+            )
             expect(other.locator("#match-body")).to_contain_text("Your turn.")
         expect(bob.locator(".count-b")).to_contain_text(re.compile(r"\d+"))
         # The turn badge follows too.
@@ -78,10 +54,7 @@ class ReversiInTheBrowser(LiveServerTestCase):
         base = self.live_server_url
         page = self.new_page()
         sign_up(page, base, "solo")
-        page.get_by_role("link", name="New match", exact=True).click()
-        page.get_by_label("Game").select_option("reversi")
-        page.get_by_role("group", name="Seat 2").get_by_label("Computer player").check()
-        page.get_by_role("button", name="Create match").click()
+        new_match(page, "reversi", 2, {2: "bot"})
         body = page.locator("#match-body")
         for _ in range(64):
             expect(body).to_contain_text(re.compile(r"Your turn\.|You won!|You lost|draw"), timeout=20_000)

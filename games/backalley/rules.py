@@ -1,0 +1,418 @@
+"""The Back Alley rules engine (rule ids BA-n refer to shared/rules/backalley.md).
+
+Four seats, seats 0 & 2 against 1 & 3, 25 deals of 13 cards down to 1 and back up to 13. Players act
+with ``{"type": "bid", "bid": ...}`` and ``{"type": "play", "card": ...}``; dealing, the joker swap
+(BA-7), the all-pass redeal (BA-10), collecting tricks, scoring a deal and the end of the match are
+forced steps resolved inside :meth:`BackAlleyEngine.apply` and recorded as events. The wire format is
+documented in docs/games/backalley.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from random import Random
+from typing import Any
+
+from games.backalley import state as st
+from games.backalley.cards import (
+    ALL_CARDS,
+    BB,
+    DECK_SIZE,
+    LB,
+    SUITS,
+    code,
+    hand_size,
+    is_card_code,
+    is_joker,
+    is_trump,
+    label,
+    parse,
+    sort_for_display,
+    suit,
+    winning_index,
+)
+from games.backalley.play import bid_options, current, next_board_level, rule_for
+from games.backalley.scoring import contract, first_leader, match_result, points, totals, tricks_by_seat
+from games.backalley.state import (
+    BID,
+    BOARD_NAMES,
+    DEALS,
+    EVENT_WINDOW,
+    OVER,
+    PASS,
+    PLAY,
+    Bid,
+    Event,
+    Row,
+    State,
+    Swap,
+    Trick,
+    event,
+)
+from games.backalley.view import build_view
+from games.engine import Action, IllegalAction, InvalidAction, Result, View
+
+OPTION_KEYS = ("deck", "dealer", "first_deal")
+
+
+# --- Options and actions -------------------------------------------------------------------------
+
+
+def _parse_options(options: dict[str, Any] | None) -> tuple[list[int] | None, int | None, int]:
+    """(stacked deck prefix or None, dealer or None, first deal number)."""
+    if options is None:
+        return None, None, 1
+    if not isinstance(options, dict):
+        raise InvalidAction("Options must be an object.")
+    unknown = sorted(set(options) - set(OPTION_KEYS))
+    if unknown:
+        raise InvalidAction(
+            f"Unknown option(s): {', '.join(map(str, unknown))}. Known options: deck, dealer, first_deal."
+        )
+    dealer = options.get("dealer")
+    if dealer is not None and (not _is_int(dealer) or not 0 <= dealer <= 3):
+        raise InvalidAction(f"The dealer must be a seat number 0 to 3, not {dealer!r}.")
+    first = options.get("first_deal", 1)
+    if not _is_int(first) or not 1 <= first <= DEALS:
+        raise InvalidAction(f"first_deal must be a deal number 1 to {DEALS}, not {first!r}.")
+    deck = options.get("deck")
+    if deck is None:
+        return None, dealer, first
+    if not isinstance(deck, list):
+        raise InvalidAction("The deck must be a list of card codes, e.g. [\"AS\", \"10D\", \"BB\"].")
+    if len(deck) > DECK_SIZE:
+        raise InvalidAction(f"The deck has {len(deck)} cards; there are only {DECK_SIZE}.")
+    cards: list[int] = []
+    seen: set[int] = set()
+    for i, text in enumerate(deck):
+        if not is_card_code(text):
+            raise InvalidAction(
+                f"Deck position {i}: {text!r} is not a card code (rank then suit: AS, 10D, 2C; or BB, LB)."
+            )
+        card = parse(text)
+        if card in seen:
+            raise InvalidAction(f"Deck position {i}: {text} appears twice.")
+        seen.add(card)
+        cards.append(card)
+    return cards, dealer, first
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _parse_action(action: Any) -> tuple[str, Any]:
+    """("bid", "pass" | "board" | int) or ("play", card); InvalidAction for anything malformed."""
+    if not isinstance(action, dict):
+        raise InvalidAction("An action must be an object like {'type': 'play', 'card': 'QH'}.")
+    kind = action.get("type")
+    if kind == "bid":
+        _no_extra(action, "bid")
+        if "bid" not in action:
+            raise InvalidAction("A bid action needs a 'bid': 'pass', a number of tricks, or 'board'.")
+        value = action["bid"]
+        if value in ("pass", "board") or _is_int(value):
+            return "bid", value
+        if value in BOARD_NAMES:
+            raise InvalidAction(
+                "Bid 'board': its level (double, triple, quadruple) follows from the board bids before it."
+            )
+        raise InvalidAction(f"{value!r} is not a bid: bid 'pass', a whole number of tricks, or 'board'.")
+    if kind == "play":
+        _no_extra(action, "card")
+        if "card" not in action:
+            raise InvalidAction("A play action needs a 'card', e.g. 'QH'.")
+        text = action["card"]
+        if not is_card_code(text):
+            raise InvalidAction(
+                f"{text!r} is not a card code: write rank then suit (AS, 10D, 2C) or BB / LB for the jokers."
+            )
+        return "play", parse(text)
+    if kind in ("swap", "discard", "redeal"):
+        raise InvalidAction("The joker swap and the redeal happen by themselves; there is no such action.")
+    raise InvalidAction(f"Unknown action type {kind!r}; Back Alley actions are 'bid' and 'play'.")
+
+
+def _no_extra(action: dict[str, Any], field: str) -> None:
+    extra = sorted(str(k) for k in set(action) - {"type", field})
+    if extra:
+        raise InvalidAction(f"Unexpected field(s) in a {action['type']} action: {', '.join(extra)}.")
+
+
+# --- Dealing --------------------------------------------------------------------------------------
+
+
+def _shuffled(seed: int, deal_number: int, redeals: int) -> list[int]:
+    order = list(ALL_CARDS)
+    Random(f"{seed}:deal:{deal_number}:{redeals}").shuffle(order)
+    return order
+
+
+def _stacked(seed: int, prefix: list[int]) -> list[int]:
+    """The stacked prefix, then every other card in a seeded shuffle."""
+    taken = set(prefix)
+    rest = [c for c in ALL_CARDS if c not in taken]
+    Random(f"{seed}:deck").shuffle(rest)
+    return prefix + rest
+
+
+def _add_events(events: tuple[Event, ...], *new: Event) -> tuple[Event, ...]:
+    return (*events, *new)[-EVENT_WINDOW:]
+
+
+def _deal(
+    *,
+    seed: int,
+    deal_number: int,
+    dealer: int,
+    redeals: int,
+    order: list[int],
+    score_sheet: tuple[Row, ...],
+    last_trick: Trick | None,
+    events: tuple[Event, ...],
+) -> State:
+    """BA-6 / BA-7: deal from ``order`` (first card first) and turn up the trump; bidding starts."""
+    size = hand_size(deal_number)
+    hands: list[list[int]] = [[], [], [], []]
+    for i in range(4 * size):
+        # One card at a time, starting with the seat left of the dealer (section 0.1).
+        hands[(dealer + 1 + i) % 4].append(order[i])
+    upcard = order[4 * size]
+    stock = order[4 * size + 1 :]
+    new_events = [
+        event("deal", seat=dealer, deal_number=deal_number, cards=size),
+        event("upcard", card=code(upcard), trump=None if is_joker(upcard) else SUITS[upcard // 13]),
+    ]
+    trump = suit(upcard)
+    swap = None
+    if is_joker(upcard):
+        # BA-7: no trump; the holder of the other joker discards it face up and takes the top card of
+        # the remaining stock. If the other joker is in the stock nobody swaps (BA-E2).
+        other = BB if upcard == LB else LB
+        holder = next((s for s in range(4) if other in hands[s]), None)
+        if holder is not None:
+            took = stock[0]
+            stock = stock[1:]
+            hands[holder].remove(other)
+            hands[holder].append(took)
+            swap = Swap(holder, other, took)
+            new_events.append(
+                event("joker_swap", seat=holder, card=code(other), owner=holder, secret={"took": code(took)})
+            )
+    return State(
+        seed=seed,
+        deal_number=deal_number,
+        dealer=dealer,
+        redeals=redeals,
+        phase=BID,
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        stock=tuple(stock),
+        upcard=upcard,
+        trump=trump,
+        swap=swap,
+        bids=(None, None, None, None),
+        leader=None,
+        trick=(),
+        tricks_played=(),
+        trump_broken=False,
+        last_trick=last_trick,
+        score_sheet=score_sheet,
+        events=_add_events(events, *new_events),
+    )
+
+
+# --- Steps ----------------------------------------------------------------------------------------
+
+
+def _bid(state: State, seat: int, value: str | int) -> State:
+    size = hand_size(state.deal_number)
+    if value == "pass":
+        bid = PASS
+    elif value == "board":
+        bid = Bid(board=next_board_level(state))
+    else:
+        assert isinstance(value, int)
+        if value == 0:
+            raise IllegalAction("Bid 'pass' to bid no tricks.")
+        if value < 0:
+            raise IllegalAction("A bid cannot be negative.")
+        if value > size - 1:
+            if size == 1:
+                raise IllegalAction("With 1 card you may only pass or bid board.")
+            raise IllegalAction(
+                f"With {size} cards you may bid at most {size - 1}; bid board to claim every trick."
+            )
+        bid = Bid(tricks=value)
+    bids = tuple(bid if s == seat else b for s, b in enumerate(state.bids))
+    events = _add_events(state.events, event("bid", seat=seat, bid=bid.label()))
+    if any(b is None for b in bids):
+        return replace(state, bids=bids, events=events)
+    if all(b == PASS for b in bids):
+        # BA-10: the next dealer deals again with the same hand size; the deal number stays.
+        events = _add_events(events, event("redeal", seat=state.dealer, deal_number=state.deal_number))
+        return _deal(
+            seed=state.seed,
+            deal_number=state.deal_number,
+            dealer=(state.dealer + 1) % 4,
+            redeals=state.redeals + 1,
+            order=_shuffled(state.seed, state.deal_number, state.redeals + 1),
+            score_sheet=state.score_sheet,
+            last_trick=state.last_trick,
+            events=events,
+        )
+    leader = first_leader(tuple(b for b in bids if b is not None), state.dealer)
+    events = _add_events(events, event("bidding_over", seat=leader))
+    return replace(state, bids=bids, phase=PLAY, leader=leader, events=events)
+
+
+def _play(state: State, seat: int, card: int) -> State:
+    if card not in state.hands[seat]:
+        raise IllegalAction(f"You do not hold {label(card)}.")
+    rule = rule_for(state, seat)
+    if card not in rule.legal:
+        raise IllegalAction(rule.reason)
+    hands = tuple(tuple(c for c in h if c != card) if s == seat else h for s, h in enumerate(state.hands))
+    trick = (*state.trick, card)
+    events = _add_events(state.events, event("play", seat=seat, card=code(card)))
+    if len(trick) < 4:
+        return replace(state, hands=hands, trick=trick, events=events)
+    assert state.leader is not None
+    winner = (state.leader + winning_index(trick, state.trump)) % 4
+    done = Trick(state.leader, trick, winner)
+    events = _add_events(
+        events,
+        event("trick", seat=winner, leader=state.leader, cards=tuple(code(c) for c in trick)),
+    )
+    state = replace(
+        state,
+        hands=hands,
+        trick=(),
+        leader=winner,
+        tricks_played=(*state.tricks_played, done),
+        # BA-13 (a): from the next trick on, trump may be led if one was played in this one.
+        trump_broken=state.trump_broken or any(is_trump(c, state.trump) for c in trick),
+        last_trick=done,
+        events=events,
+    )
+    if any(hands):
+        return state
+    return _score_deal(state)
+
+
+def _score_deal(state: State) -> State:
+    size = hand_size(state.deal_number)
+    bids = tuple(b for b in state.bids if b is not None)
+    contracts = (contract(bids, 0, size), contract(bids, 1, size))
+    won = tricks_by_seat(state)
+    taken = (won[0] + won[2], won[1] + won[3])
+    pts = (points(contracts[0], taken[0], size), points(contracts[1], taken[1], size))
+    before = totals(state)
+    running = (before[0] + pts[0], before[1] + pts[1])
+    row = Row(
+        deal=state.deal_number,
+        dealer=state.dealer,
+        cards=size,
+        trump=state.trump,
+        bids=bids,
+        contracts=contracts,
+        tricks=taken,
+        points=pts,
+        totals=running,
+    )
+    events = _add_events(
+        state.events,
+        event("deal_scored", deal_number=state.deal_number, tricks=taken, points=pts, totals=running),
+    )
+    sheet = (*state.score_sheet, row)
+    if state.deal_number == DEALS:
+        # BA-20: after deal 25 the higher total wins; equal totals draw.
+        winner = None if running[0] == running[1] else (0 if running[0] > running[1] else 1)
+        events = _add_events(events, event("game_end", totals=running, winner=winner))
+        return replace(state, phase=OVER, leader=None, score_sheet=sheet, events=events)
+    return _deal(
+        seed=state.seed,
+        deal_number=state.deal_number + 1,
+        dealer=(state.dealer + 1) % 4,
+        redeals=0,
+        order=_shuffled(state.seed, state.deal_number + 1, 0),
+        score_sheet=sheet,
+        last_trick=state.last_trick,
+        events=events,
+    )
+
+
+# --- The engine -----------------------------------------------------------------------------------
+
+
+class BackAlleyEngine:
+    slug = "backalley"
+    name = "Back Alley"
+    min_players = 4
+    max_players = 4
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        """Deal the first hand (BA-4..BA-7). ``options``: ``deck`` stacks it, ``dealer`` picks the first
+        dealer (else drawn from the seed, BA-5), ``first_deal`` starts the match at a later deal."""
+        if players != 4:
+            raise InvalidAction("Back Alley is played by exactly 4 players.")
+        prefix, dealer, first = _parse_options(options)
+        if dealer is None:
+            dealer = Random(f"{seed}:dealer").randrange(4)
+        order = _shuffled(seed, first, 0) if prefix is None else _stacked(seed, prefix)
+        return _deal(
+            seed=seed,
+            deal_number=first,
+            dealer=dealer,
+            redeals=0,
+            order=order,
+            score_sheet=(),
+            last_trick=None,
+            events=(),
+        )
+
+    def to_act(self, state: State) -> list[int]:
+        seat = current(state)
+        return [] if seat is None else [seat]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat != current(state):
+            return []
+        if state.phase == BID:
+            return [{"type": "bid", "bid": b} for b in bid_options(hand_size(state.deal_number))]
+        legal = rule_for(state, seat).legal
+        return [{"type": "play", "card": code(c)} for c in sort_for_display(legal, state.trump)]
+
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        """Check, in order: the action's form, the seat, that the match is live, that it is the seat's
+        turn, the phase, then the rule; only then build the new state (the old one is untouched)."""
+        kind, value = _parse_action(action)
+        if not _is_int(seat) or not 0 <= seat <= 3:
+            raise InvalidAction(f"There is no seat {seat!r}; seats are 0 to 3.")
+        if state.phase == OVER:
+            raise IllegalAction("The game is over.")
+        if seat != current(state):
+            raise IllegalAction("It is not your turn.")
+        if kind == "bid":
+            if state.phase != BID:
+                raise IllegalAction("The bidding is over: play a card.")
+            return _bid(state, seat, value)
+        if state.phase != PLAY:
+            raise IllegalAction("Cards are played after the bidding: make your bid first.")
+        return _play(state, seat, value)
+
+    def view(self, state: State, seat: int | None) -> View:
+        return build_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != OVER:
+            return None
+        return match_result(totals(state))
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return st.dump(state)
+
+    def load(self, data: dict[str, Any]) -> State:
+        return st.load(data)
+
+
+engine = BackAlleyEngine()

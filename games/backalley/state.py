@@ -1,0 +1,276 @@
+"""The immutable Back Alley state, its parts, and its lossless JSON form (``dump`` / ``load``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.backalley.cards import SUITS, code, parse
+
+DUMP_FORMAT = 1
+DEALS = 25
+# The view shows at most this many recent events; the state keeps exactly as many, so a long match
+# does not drag a growing log through every apply (the Action log is the full record).
+EVENT_WINDOW = 30
+
+BID, PLAY, OVER = "bid", "play", "over"
+PHASES = (BID, PLAY, OVER)
+BOARD_NAMES = ("board", "double_board", "triple_board", "quadruple_board")
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """One seat's bid: ``tricks`` for a number (0 = pass), or a board ``level`` 1..4 (BA-9)."""
+
+    tricks: int = 0
+    board: int = 0
+
+    def label(self) -> str | int:
+        """The wire form: ``"pass"``, a number, or ``"board"`` .. ``"quadruple_board"``."""
+        if self.board:
+            return BOARD_NAMES[self.board - 1]
+        return self.tricks if self.tricks else "pass"
+
+    @staticmethod
+    def from_label(value: str | int) -> Bid:
+        if value == "pass":
+            return Bid()
+        if isinstance(value, str):
+            return Bid(board=BOARD_NAMES.index(value) + 1)
+        return Bid(tricks=value)
+
+
+PASS = Bid()
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A team's contract (BA-11): ``tricks`` to take, and the board level (0 = a numeric contract).
+
+    A board contract needs every trick of the deal, so ``tricks`` is then the hand size.
+    """
+
+    tricks: int
+    board: int = 0
+
+    def json(self) -> dict[str, int]:
+        return {"tricks": self.tricks, "board": self.board}
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: the cards in play order, the first played by ``leader``."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+    def seats(self) -> list[int]:
+        return [(self.leader + i) % 4 for i in range(len(self.cards))]
+
+    def json(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "cards": [{"seat": s, "card": code(c)} for s, c in zip(self.seats(), self.cards, strict=True)],
+            "winner": self.winner,
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Trick:
+        return Trick(data["leader"], tuple(parse(p["card"]) for p in data["cards"]), data["winner"])
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """BA-7: ``seat`` discarded the joker ``joker`` face up and took ``took`` from the stock."""
+
+    seat: int
+    joker: int
+    took: int
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the score sheet: a deal that was played out and scored (BA-17..BA-19)."""
+
+    deal: int
+    dealer: int
+    cards: int
+    trump: int | None
+    bids: tuple[Bid, ...]
+    contracts: tuple[Contract, Contract]
+    tricks: tuple[int, int]
+    points: tuple[int, int]
+    totals: tuple[int, int]
+
+    def json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "cards": self.cards,
+            "trump": None if self.trump is None else SUITS[self.trump],
+            "bids": [b.label() for b in self.bids],
+            "contracts": [c.json() for c in self.contracts],
+            "tricks": list(self.tricks),
+            "points": list(self.points),
+            # Only a failed contract scores below zero (BA-17, BA-18).
+            "made": [p >= 0 for p in self.points],
+            "totals": list(self.totals),
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Row:
+        return Row(
+            deal=data["deal"],
+            dealer=data["dealer"],
+            cards=data["cards"],
+            trump=None if data["trump"] is None else SUITS.index(data["trump"]),
+            bids=tuple(Bid.from_label(b) for b in data["bids"]),
+            contracts=(Contract(**data["contracts"][0]), Contract(**data["contracts"][1])),
+            tricks=(data["tricks"][0], data["tricks"][1]),
+            points=(data["points"][0], data["points"][1]),
+            totals=(data["totals"][0], data["totals"][1]),
+        )
+
+
+Fields = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the view's event list.
+
+    ``public`` is shown to everyone; ``secret`` only to seat ``owner`` (e.g. the card a joker swap took,
+    BA-7 / section 3.7). Values are JSON scalars or tuples of them (tuples become lists in a view).
+    """
+
+    type: str
+    public: Fields = ()
+    owner: int | None = None
+    secret: Fields = ()
+
+    def json(self, viewer: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for key, value in self.public:
+            out[key] = _jsonable(value)
+        if self.owner is not None and viewer == self.owner:
+            for key, value in self.secret:
+                out[key] = _jsonable(value)
+        return out
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "public": [[k, _jsonable(v)] for k, v in self.public],
+            "owner": self.owner,
+            "secret": [[k, _jsonable(v)] for k, v in self.secret],
+        }
+
+    @staticmethod
+    def load(data: dict[str, Any]) -> Event:
+        return Event(
+            data["type"],
+            tuple((k, _frozen(v)) for k, v in data["public"]),
+            data["owner"],
+            tuple((k, _frozen(v)) for k, v in data["secret"]),
+        )
+
+
+def event(
+    kind: str, *, owner: int | None = None, secret: dict[str, Any] | None = None, **public: Any
+) -> Event:
+    """``event("play", seat=1, card="QH")``; ``secret`` fields are shown to ``owner`` only."""
+    return Event(kind, tuple(public.items()), owner, tuple((secret or {}).items()))
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything about a match in progress.
+
+    ``hands`` are kept sorted by card number (a canonical form, so equal positions compare equal);
+    ``stock`` is in order, top first. Between deals nothing waits: a state is always in the bidding or
+    play of some deal, or over.
+    """
+
+    seed: int
+    deal_number: int  # 1..25
+    dealer: int
+    redeals: int  # all-pass redeals so far at this deal number (BA-10); part of the shuffle's seed
+    phase: str
+    hands: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+    upcard: int
+    trump: int | None
+    swap: Swap | None
+    bids: tuple[Bid | None, ...]
+    leader: int | None  # who leads the current trick; None while bidding
+    trick: tuple[int, ...]  # cards of the current trick in play order, the leader's first
+    tricks_played: tuple[Trick, ...]  # finished tricks of this deal
+    trump_broken: bool  # BA-13 (a): a trump was played in a finished trick of this deal
+    last_trick: Trick | None  # survives into the next deal, so the table can still show it
+    score_sheet: tuple[Row, ...]
+    events: tuple[Event, ...]
+
+
+def dump(state: State) -> dict[str, Any]:
+    return {
+        "format": DUMP_FORMAT,
+        "seed": state.seed,
+        "deal_number": state.deal_number,
+        "dealer": state.dealer,
+        "redeals": state.redeals,
+        "phase": state.phase,
+        "hands": [[code(c) for c in hand] for hand in state.hands],
+        "stock": [code(c) for c in state.stock],
+        "upcard": code(state.upcard),
+        "trump": None if state.trump is None else SUITS[state.trump],
+        "swap": None
+        if state.swap is None
+        else {"seat": state.swap.seat, "joker": code(state.swap.joker), "took": code(state.swap.took)},
+        "bids": [None if b is None else b.label() for b in state.bids],
+        "leader": state.leader,
+        "trick": [code(c) for c in state.trick],
+        "tricks_played": [t.json() for t in state.tricks_played],
+        "trump_broken": state.trump_broken,
+        "last_trick": None if state.last_trick is None else state.last_trick.json(),
+        "score_sheet": [row.json() for row in state.score_sheet],
+        "events": [e.dump() for e in state.events],
+    }
+
+
+def load(data: dict[str, Any]) -> State:
+    if data.get("format") != DUMP_FORMAT:
+        raise ValueError(f"Unknown Back Alley dump format {data.get('format')!r}.")
+    swap = data["swap"]
+    return State(
+        seed=data["seed"],
+        deal_number=data["deal_number"],
+        dealer=data["dealer"],
+        redeals=data["redeals"],
+        phase=data["phase"],
+        hands=tuple(tuple(sorted(parse(c) for c in hand)) for hand in data["hands"]),
+        stock=tuple(parse(c) for c in data["stock"]),
+        upcard=parse(data["upcard"]),
+        trump=None if data["trump"] is None else SUITS.index(data["trump"]),
+        swap=None if swap is None else Swap(swap["seat"], parse(swap["joker"]), parse(swap["took"])),
+        bids=tuple(None if b is None else Bid.from_label(b) for b in data["bids"]),
+        leader=data["leader"],
+        trick=tuple(parse(c) for c in data["trick"]),
+        tricks_played=tuple(Trick.from_json(t) for t in data["tricks_played"]),
+        trump_broken=data["trump_broken"],
+        last_trick=None if data["last_trick"] is None else Trick.from_json(data["last_trick"]),
+        score_sheet=tuple(Row.from_json(r) for r in data["score_sheet"]),
+        events=tuple(Event.load(e) for e in data["events"]),
+    )

@@ -1,0 +1,38 @@
+"""The clock work: deadline warnings, timeouts and notification emails, driven by ``now``.
+
+Every step is a claim on a database row (a conditional update inside ``services``), so any number of
+processes may run ``tick`` at once and each warning, timeout or email happens once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db.models import Q
+
+from games import notify, services
+from games.models import Match, Seat
+
+
+def _clock_due(now: datetime) -> Q:
+    return Q(to_act=True, is_bot=False, match__status=Match.Status.ACTIVE) & (
+        Q(user__vacation_until__isnull=True) | Q(user__vacation_until__lte=now)
+    )
+
+
+def tick(now: datetime) -> dict[str, int]:
+    """Do whatever fell due by ``now``; returns how many of each thing this call did."""
+    warned = sum(
+        services.warn_deadline(seat_id=pk, now=now)
+        for pk in Seat.objects.filter(_clock_due(now), deadline_warned=False, warn_at__lte=now).values_list(
+            "pk", flat=True
+        )
+    )
+    timed_out = sum(
+        services.time_out(seat_id=pk, now=now)
+        for pk in Seat.objects.filter(_clock_due(now), timed_out=False, deadline_at__lte=now).values_list(
+            "pk", flat=True
+        )
+    )
+    emailed = notify.send_due(now)
+    return {"warned": warned, "timed_out": timed_out, "emails": emailed}

@@ -1,0 +1,145 @@
+"""Parsing DOS actions and options: the well-formedness checks (``InvalidAction``).
+
+Whether a well-formed action is allowed now is decided in ``play.py`` (``IllegalAction``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from games.dos.cards import COLOURS, DECK_COUNTS, ORDER, WILD_DOS, WILD_VALUES, is_wild
+from games.dos.matching import Declaration, card_key
+from games.engine import Action, InvalidAction
+
+DEFAULT_TARGET = 200
+OPTION_KEYS = frozenset({"deck", "dealer", "target"})
+
+DRAW: Action = {"type": "draw"}
+FINISH: Action = {"type": "finish"}
+SKIP_BONUS: Action = {"type": "skip_bonus"}
+
+_FIELDS: dict[str, frozenset[str]] = {
+    "match": frozenset({"type", "target", "cards", "declare", "target_declare"}),
+    "draw": frozenset({"type"}),
+    "finish": frozenset({"type"}),
+    "place": frozenset({"type", "card"}),
+    "bonus": frozenset({"type", "card"}),
+    "skip_bonus": frozenset({"type"}),
+}
+
+
+@dataclass(frozen=True)
+class Move:
+    """A parsed, well-formed action. Whether it is allowed now is decided against the state."""
+
+    type: str
+    target: int = -1
+    cards: tuple[str, ...] = ()
+    declare: tuple[Declaration, ...] = ()
+    has_target_declare: bool = False
+    target_declare: Declaration = None
+    card: str = ""
+
+
+def is_int(value: Any) -> bool:
+    # JSON true/false arrive as bool, which Python also counts as int.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_code(code: Any) -> str:
+    if not isinstance(code, str) or code not in ORDER:
+        raise InvalidAction(f"{code!r} is not a DOS card code.")
+    return code
+
+
+def check_declaration(card: str, declaration: Any, where: str) -> Declaration:
+    """Type-checks the declaration that ``card`` needs (none for a number card)."""
+    if card == WILD_DOS:
+        if declaration not in COLOURS or not isinstance(declaration, str):
+            raise InvalidAction(f"Declare the colour of {card} {where} as one of R, G, B, Y.")
+        return declaration
+    if card.endswith("#"):
+        if not is_int(declaration) or declaration not in WILD_VALUES:
+            raise InvalidAction(f"Declare the value of {card} {where} as a whole number from 1 to 10.")
+        return declaration
+    if declaration is not None:
+        raise InvalidAction(f"{card} is not a wild card, so its declaration must be null.")
+    return None
+
+
+def parse_action(action: Any) -> Move:
+    if not isinstance(action, dict):
+        raise InvalidAction("An action must be an object with a type.")
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise InvalidAction(f"Unknown action type {kind!r}.")
+    extra = sorted(set(action) - _FIELDS[kind])
+    if extra:
+        raise InvalidAction(f"A {kind} action has no field {extra[0]!r}.")
+    if kind in ("place", "bonus"):
+        if "card" not in action:
+            raise InvalidAction(f"A {kind} action needs a card.")
+        return Move(kind, card=check_code(action["card"]))
+    if kind != "match":
+        return Move(kind)
+    return _parse_match(action)
+
+
+def _parse_match(action: dict[str, Any]) -> Move:
+    target = action.get("target")
+    if not is_int(target) or target < 0:
+        raise InvalidAction("A match needs a target: the position of a Center Row card (0, 1, ...).")
+    cards = action.get("cards")
+    if not isinstance(cards, list) or not 1 <= len(cards) <= 2:
+        raise InvalidAction("A match uses one or two cards from your hand.")
+    codes = tuple(check_code(code) for code in cards)
+    wild = any(is_wild(code) for code in codes)
+    if wild:
+        declare = action.get("declare")
+        if not isinstance(declare, list) or len(declare) != len(codes):
+            raise InvalidAction("Give one declaration per card in declare (null for a number card).")
+        declarations = tuple(
+            check_declaration(code, value, "in declare") for code, value in zip(codes, declare, strict=True)
+        )
+    else:
+        if "declare" in action:
+            raise InvalidAction("Leave out declare when you play no wild card.")
+        declarations = (None,) * len(codes)
+    keys = [card_key(code, value) for code, value in zip(codes, declarations, strict=True)]
+    if keys != sorted(keys):
+        raise InvalidAction(
+            "List the cards of a match in card order (as in your hand; two equal wilds by declaration)."
+        )
+    return Move(
+        "match",
+        target=target,
+        cards=codes,
+        declare=declarations,
+        has_target_declare="target_declare" in action,
+        target_declare=action.get("target_declare"),
+    )
+
+
+def parse_options(players: int, options: dict[str, Any] | None) -> tuple[list[str], int | None, int]:
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise InvalidAction("Options must be an object.")
+    unknown = sorted(set(options) - OPTION_KEYS)
+    if unknown:
+        raise InvalidAction(f"Unknown option {unknown[0]!r}.")
+    deck = options.get("deck", [])
+    if not isinstance(deck, list):
+        raise InvalidAction("The deck option must be a list of card codes.")
+    codes = [check_code(code) for code in deck]
+    for code, count in Counter(codes).items():
+        if count > DECK_COUNTS[code]:
+            raise InvalidAction(f"The deck has {DECK_COUNTS[code]} {code}, the deck option lists {count}.")
+    dealer = options.get("dealer")
+    if dealer is not None and (not is_int(dealer) or not 0 <= dealer < players):
+        raise InvalidAction(f"The dealer must be a seat from 0 to {players - 1}.")
+    target = options.get("target", DEFAULT_TARGET)
+    if not is_int(target) or not 1 <= target <= 10_000:
+        raise InvalidAction("The target score must be a whole number from 1 to 10000.")
+    return codes, dealer, target

@@ -1,0 +1,207 @@
+"""The DOS game state (immutable), its lossless JSON form, and the final result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.dos.matching import Declaration
+from games.engine import Result
+
+MATCH = "match"
+AFTER_DRAW = "after_draw"
+BONUS = "bonus"
+OVER = "over"
+PHASES = (MATCH, AFTER_DRAW, BONUS, OVER)
+
+#: The view shows about the last 30 events; older ones are not kept.
+MAX_EVENTS = 30
+
+Frozen = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Played:
+    """A hand card matched onto a Center Row card this turn, with its declaration."""
+
+    card: str
+    declared: Declaration = None
+
+
+@dataclass(frozen=True)
+class CenterCard:
+    card: str
+    #: Turned up or placed during the current turn, so it cannot be matched before the next turn.
+    new: bool = False
+    #: The matcher's declaration for a wild CR card (value of a Wild #, colour of a Wild DOS).
+    declared: Declaration = None
+    played: tuple[Played, ...] = ()
+    kind: str | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    """``data`` is public; ``secret`` is added for the ``owner`` seat only (e.g. which card they drew).
+
+    Both are frozen dicts: (key, value) pairs sorted by key, lists stored as tuples.
+    """
+
+    data: Frozen
+    owner: int | None = None
+    secret: Frozen = ()
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    round: int
+    winner: int
+    points: int
+    #: Every seat's hand at the end of the round (revealed then, as at a real table).
+    hands: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class State:
+    players: int
+    seed: int
+    target: int
+    round: int
+    dealer: int
+    current: int
+    phase: str
+    hands: tuple[tuple[str, ...], ...]
+    #: Index 0 is the top card, the next one drawn.
+    draw_pile: tuple[str, ...]
+    #: The last card is the top of the (face-up) discard pile.
+    discard: tuple[str, ...]
+    center: tuple[CenterCard, ...]
+    scores: tuple[int, ...]
+    drawn: bool = False
+    drawn_card: str | None = None
+    matches: int = 0
+    #: Bonus placements still owed to the current player: +1 per colour match, -1 per placement.
+    bonus: int = 0
+    #: Double colour matches this turn: each other seat draws this many at the end of the turn.
+    penalties: int = 0
+    #: Reshuffles of the discard pile this round; part of the seed of the next one.
+    reshuffles: int = 0
+    history: tuple[RoundRecord, ...] = ()
+    events: tuple[Event, ...] = ()
+    event_count: int = 0
+
+
+def freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple(sorted((key, freeze(item)) for key, item in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(freeze(item) for item in value)
+    return value
+
+
+def thaw_list(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [thaw_list(item) for item in value]
+    return value
+
+
+def thaw(pairs: Frozen) -> dict[str, Any]:
+    return {key: thaw_list(value) for key, value in pairs}
+
+
+def add_event(
+    state: State,
+    event_type: str,
+    /,
+    *,
+    owner: int | None = None,
+    secret: dict[str, Any] | None = None,
+    **data: Any,
+) -> State:
+    number = state.event_count + 1
+    event = Event(freeze({"type": event_type, "n": number, **data}), owner, freeze(secret or {}))
+    return replace(state, events=(*state.events, event)[-MAX_EVENTS:], event_count=number)
+
+
+def compute_result(state: State) -> Result | None:
+    if state.phase != OVER:
+        return None
+    scores = list(state.scores)
+    # Only a round's winner scores, so the seat that reached the target is alone at the top.
+    ranks = [1 + sum(other > score for other in scores) for score in scores]
+    return {"scores": scores, "ranks": ranks, "detail": {"rounds": state.round, "target": state.target}}
+
+
+def dump_state(state: State) -> dict[str, Any]:
+    return {
+        "players": state.players,
+        "seed": state.seed,
+        "target": state.target,
+        "round": state.round,
+        "dealer": state.dealer,
+        "current": state.current,
+        "phase": state.phase,
+        "hands": [list(hand) for hand in state.hands],
+        "draw_pile": list(state.draw_pile),
+        "discard": list(state.discard),
+        "center": [
+            {
+                "card": cr.card,
+                "new": cr.new,
+                "declared": cr.declared,
+                "played": [[p.card, p.declared] for p in cr.played],
+                "kind": cr.kind,
+            }
+            for cr in state.center
+        ],
+        "scores": list(state.scores),
+        "drawn": state.drawn,
+        "drawn_card": state.drawn_card,
+        "matches": state.matches,
+        "bonus": state.bonus,
+        "penalties": state.penalties,
+        "reshuffles": state.reshuffles,
+        "history": [
+            {"round": r.round, "winner": r.winner, "points": r.points, "hands": [list(h) for h in r.hands]}
+            for r in state.history
+        ],
+        "events": [{"data": thaw(e.data), "owner": e.owner, "secret": thaw(e.secret)} for e in state.events],
+        "event_count": state.event_count,
+    }
+
+
+def load_state(data: dict[str, Any]) -> State:
+    return State(
+        players=data["players"],
+        seed=data["seed"],
+        target=data["target"],
+        round=data["round"],
+        dealer=data["dealer"],
+        current=data["current"],
+        phase=data["phase"],
+        hands=tuple(tuple(hand) for hand in data["hands"]),
+        draw_pile=tuple(data["draw_pile"]),
+        discard=tuple(data["discard"]),
+        center=tuple(
+            CenterCard(
+                card=cr["card"],
+                new=cr["new"],
+                declared=cr["declared"],
+                played=tuple(Played(card, declared) for card, declared in cr["played"]),
+                kind=cr["kind"],
+            )
+            for cr in data["center"]
+        ),
+        scores=tuple(data["scores"]),
+        drawn=data["drawn"],
+        drawn_card=data["drawn_card"],
+        matches=data["matches"],
+        bonus=data["bonus"],
+        penalties=data["penalties"],
+        reshuffles=data["reshuffles"],
+        history=tuple(
+            RoundRecord(r["round"], r["winner"], r["points"], tuple(tuple(h) for h in r["hands"]))
+            for r in data["history"]
+        ),
+        events=tuple(Event(freeze(e["data"]), e["owner"], freeze(e["secret"])) for e in data["events"]),
+        event_count=data["event_count"],
+    )

@@ -1,0 +1,38 @@
+"""The background work as a process of its own: computer players and the clock (deadlines, emails).
+
+Safe to run in several processes at once; see docs/deployment.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from django.core.management.base import BaseCommand
+from django.utils import timezone
+
+from games import bots, clock
+
+
+class Command(BaseCommand):
+    help = "Take computer moves and run the clock work as they fall due (safe in several processes)."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--once", action="store_true", help="Do what is due now, then exit.")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["once"]:
+            now = timezone.now()
+            moves = bots.run_due(now=now)
+            done = clock.tick(now)
+            self.stdout.write(f"moves={moves} warned={done['warned']} timed_out={done['timed_out']} emails={done['emails']}")
+            return
+        self.stdout.write("Worker started; Ctrl+C to stop.")
+
+        async def main() -> None:
+            bots.start_runner()
+            await asyncio.Event().wait()
+
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(main())

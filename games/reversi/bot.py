@@ -1,0 +1,332 @@
+"""Reversi computer player: iterative-deepening alpha-beta (negamax) on bitboards.
+
+It sees only the view (everything in Reversi is public) and rebuilds the position from
+``view["board"]`` / ``view["to_move"]``. Search stops at a deadline derived from ``budget_s``; the move
+of the deepest finished iteration is played (or a better move found before the deadline in the
+unfinished one). Near the end of the game the search reaches every final position, so its score is the
+exact disc margin.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from time import perf_counter
+from typing import Any
+
+from games.engine import Action, View
+from games.reversi.bitboard import CORNERS, FULL, bits, flips, moves
+from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES, parse_board
+
+# A proven final margin of one disc (SCALE) outweighs any heuristic score (clamped below SCALE), so the
+# search never trades a known win for a merely promising position.
+SCALE = 10_000
+HEURISTIC_CAP = SCALE - 1
+INF = 1_000_000
+
+# Exact search with the lean solver (no evaluation, no hashing) below this many empty squares.
+SOLVER_EMPTIES = 7
+# Share of the budget spent searching; the rest covers parsing, the last node batch and the caller.
+BUDGET_SHARE = 0.8
+CHECK_EVERY = 64  # nodes between clock reads (power of two)
+# A long think (large budget_s) must not grow the table without bound: ~250 bytes an entry.
+TABLE_LIMIT = 400_000
+
+NOT_A = 0xFEFEFEFEFEFEFEFE
+NOT_H = 0x7F7F7F7F7F7F7F7F
+A_FILE = 0x0101010101010101
+# Gathers the a-file into the top byte: every partial product lands on its own bit, so no carries.
+GATHER = 0x0102040810204080
+
+# Squares diagonally (X) and orthogonally (C) next to each corner: giving the opponent access to an
+# empty corner is the classic way to lose one.
+_CORNER_NEIGHBOURS: list[tuple[int, int, int]] = []
+for _corner, _x, _c1, _c2 in (
+    ("a1", "b2", "b1", "a2"),
+    ("h1", "g2", "g1", "h2"),
+    ("a8", "b7", "a7", "b8"),
+    ("h8", "g7", "h7", "g8"),
+):
+    _c = (1 << SQUARE_INDEX[_c1]) | (1 << SQUARE_INDEX[_c2])
+    _CORNER_NEIGHBOURS.append((1 << SQUARE_INDEX[_corner], 1 << SQUARE_INDEX[_x], _c))
+X_SQUARES = sum(x for _, x, _ in _CORNER_NEIGHBOURS)
+C_SQUARES = sum(c for _, _, c in _CORNER_NEIGHBOURS)
+EDGES = 0xFF000000000000FF | A_FILE | (A_FILE << 7)
+# Cheap move ordering for shallow nodes: corners, then other edges, the middle, C- and last X-squares.
+ORDER_CLASSES = (CORNERS, EDGES & ~(CORNERS | C_SQUARES), FULL & ~(EDGES | X_SQUARES), C_SQUARES, X_SQUARES)
+
+W_MOBILITY = 10
+W_POTENTIAL = 4
+W_CORNER = 60
+W_X = 25
+W_C = 8
+W_STABLE = 12
+
+
+def _edge_stability_table() -> list[int]:
+    """Stable discs on one edge, own minus opponent, indexed by ``own_line << 8 | opp_line``.
+
+    A disc on an edge can only be flipped along that edge, so it is stable when the edge is full or
+    when an unbroken run of its colour joins it to a corner.
+    """
+    table = [0] * 65536
+    for cells in product((0, 1, 2), repeat=8):
+        own = sum(1 << i for i, c in enumerate(cells) if c == 1)
+        opp = sum(1 << i for i, c in enumerate(cells) if c == 2)
+        if own | opp == 0xFF:
+            table[own << 8 | opp] = own.bit_count() - opp.bit_count()
+            continue
+        stable = [False] * 8
+        for run in (range(8), range(7, -1, -1)):
+            colour = cells[run[0]]
+            if colour == 0:
+                continue
+            for i in run:
+                if cells[i] != colour:
+                    break
+                stable[i] = True
+        table[own << 8 | opp] = sum((1 if cells[i] == 1 else -1) for i in range(8) if stable[i])
+    return table
+
+
+EDGE_STABILITY = _edge_stability_table()
+
+
+def _neighbours(b: int) -> int:
+    """Squares next to any disc of ``b`` (may include occupied squares)."""
+    east = ((b << 1) | (b << 9) | (b >> 7)) & NOT_A
+    west = ((b >> 1) | (b >> 9) | (b << 7)) & NOT_H
+    return (east | west | (b << 8) | (b >> 8)) & FULL
+
+
+def _edge_lines(b: int) -> tuple[int, int, int, int]:
+    return (
+        b & 0xFF,
+        b >> 56,
+        (((b & A_FILE) * GATHER) >> 56) & 0xFF,
+        ((((b >> 7) & A_FILE) * GATHER) >> 56) & 0xFF,
+    )
+
+
+def evaluate(p: int, o: int, mp: int, mo: int) -> int:
+    """Heuristic value for the side to move (owner of ``p``), whose moves are ``mp``, opponent's ``mo``."""
+    empty = FULL & ~(p | o)
+    score = W_MOBILITY * (mp.bit_count() - mo.bit_count())
+    # Potential mobility: empties next to the opponent's discs are where my future moves come from.
+    score += W_POTENTIAL * ((_neighbours(o) & empty).bit_count() - (_neighbours(p) & empty).bit_count())
+    score += W_CORNER * ((p & CORNERS).bit_count() - (o & CORNERS).bit_count())
+    for corner, x, c in _CORNER_NEIGHBOURS:
+        if corner & empty:
+            if x & p:
+                score -= W_X
+            elif x & o:
+                score += W_X
+            score -= W_C * ((c & p).bit_count() - (c & o).bit_count())
+    stable = 0
+    for lp, lo in zip(_edge_lines(p), _edge_lines(o), strict=True):
+        stable += EDGE_STABILITY[lp << 8 | lo]
+    score += W_STABLE * stable
+    empties = empty.bit_count()
+    if empties < 16:
+        # Discs start to count only when few moves remain to turn them over.
+        score += (16 - empties) // 4 * (p.bit_count() - o.bit_count())
+    return max(-HEURISTIC_CAP, min(HEURISTIC_CAP, score))
+
+
+def final_score(p: int, o: int) -> int:
+    """Scaled final margin, empties to the winner (REV-11's tournament score, the FFO/WTHOR convention)."""
+    diff = p.bit_count() - o.bit_count()
+    if diff > 0:
+        diff += 64 - (p | o).bit_count()
+    elif diff < 0:
+        diff -= 64 - (p | o).bit_count()
+    return diff * SCALE
+
+
+class _Timeout(Exception):
+    pass
+
+
+class Searcher:
+    """One move's search: node count, deadline and a transposition table for move ordering."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.nodes = 0
+        # (p, o) -> (depth, lower, upper, best square). Depth is capped at the empties: an entry whose
+        # depth reaches the empties is exact, so it serves a search to any depth.
+        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if not self.nodes & (CHECK_EVERY - 1) and perf_counter() > self.deadline:
+            raise _Timeout
+
+    def _ordered(self, p: int, o: int, mv: int, depth: int, hint: int) -> list[int]:
+        if depth >= 3:
+            # Fastest-first: replies that leave the opponent few moves prune the most.
+            keyed = []
+            for sq in bits(mv):
+                bit = 1 << sq
+                f = flips(sq, p, o)
+                np, no = p | f | bit, o ^ f
+                key = moves(no, np).bit_count() * 4
+                if bit & CORNERS:
+                    key -= 8
+                elif bit & X_SQUARES:
+                    key += 6
+                keyed.append((key, sq))
+            keyed.sort()
+            order = [sq for _, sq in keyed]
+        else:
+            order = []
+            for cls in ORDER_CLASSES:
+                if mv & cls:
+                    order.extend(bits(mv & cls))
+        if hint >= 0 and hint in order and order[0] != hint:
+            order.remove(hint)
+            order.insert(0, hint)
+        return order
+
+    def negamax(self, p: int, o: int, depth: int, alpha: int, beta: int) -> int:
+        self._tick()
+        mp = moves(p, o)
+        if not mp:
+            if not moves(o, p):
+                return final_score(p, o)
+            # A forced pass (REV-7) costs no depth: only placements bring the end closer.
+            return -self.negamax(o, p, depth, -beta, -alpha)
+        empties = 64 - (p | o).bit_count()
+        if depth >= empties and empties <= SOLVER_EMPTIES:
+            return self.solve(p, o, alpha, beta)
+        if depth <= 0:
+            return evaluate(p, o, mp, moves(o, p))
+
+        key = (p, o)
+        hint = -1
+        entry = self.table.get(key)
+        if entry is not None:
+            e_depth, lower, upper, hint = entry
+            if e_depth >= depth or e_depth >= empties:
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                if lower == upper:
+                    return lower
+                alpha = max(alpha, lower)
+                beta = min(beta, upper)
+
+        alpha0 = alpha
+        best = -INF
+        best_sq = -1
+        for sq in self._ordered(p, o, mp, depth, hint):
+            f = flips(sq, p, o)
+            value = -self.negamax(o ^ f, p | f | (1 << sq), depth - 1, -beta, -alpha)
+            if value > best:
+                best, best_sq = value, sq
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        if best >= beta:
+            lower, upper = best, INF
+        elif best <= alpha0:
+            lower, upper = -INF, best
+        else:
+            lower = upper = best
+        if len(self.table) >= TABLE_LIMIT:
+            self.table.clear()
+        self.table[key] = (min(depth, empties), lower, upper, best_sq)
+        return best
+
+    def solve(self, p: int, o: int, alpha: int, beta: int) -> int:
+        """Exact final margin (scaled) for few empties: try each empty square, no move generator."""
+        self._tick()
+        empty = FULL & ~(p | o)
+        best = -INF
+        moved = False
+        while empty:
+            bit = empty & -empty
+            empty ^= bit
+            f = flips(bit.bit_length() - 1, p, o)
+            if not f:
+                continue
+            moved = True
+            value = -self.solve(o ^ f, p | f | bit, -beta, -alpha)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        return best
+        if moved:
+            return best
+        if moves(o, p):
+            return -self.solve(o, p, -beta, -alpha)
+        return final_score(p, o)
+
+    def root(self, p: int, o: int, order: list[int], depth: int) -> tuple[list[tuple[int, int]], bool]:
+        """Values of root moves at ``depth``, best first; ``False`` if the deadline cut it short."""
+        scored: list[tuple[int, int]] = []
+        alpha = -INF
+        try:
+            for sq in order:
+                f = flips(sq, p, o)
+                # Null window after the first move: we only need to know whether a move is better.
+                child_o, child_p = p | f | (1 << sq), o ^ f
+                if scored:
+                    value = -self.negamax(child_p, child_o, depth - 1, -alpha - 1, -alpha)
+                    if value > alpha:
+                        value = -self.negamax(child_p, child_o, depth - 1, -INF, -alpha)
+                else:
+                    value = -self.negamax(child_p, child_o, depth - 1, -INF, INF)
+                scored.append((value, sq))
+                alpha = max(alpha, value)
+        except _Timeout:
+            scored.sort(key=lambda t: -t[0])
+            return scored, False
+        scored.sort(key=lambda t: -t[0])
+        return scored, True
+
+
+def best_square(
+    p: int, o: int, *, budget_s: float, rng: random.Random | None = None, max_depth: int = 64
+) -> tuple[int, int, int]:
+    """(square, value, depth reached) for the side owning ``p``; needs at least one legal move."""
+    start = perf_counter()
+    searcher = Searcher(start + budget_s * BUDGET_SHARE)
+    mv = moves(p, o)
+    order = searcher._ordered(p, o, mv, 3, -1)
+    if rng is not None:
+        # Random tie-break among equal moves; the stable sorts below keep this order among ties.
+        rng.shuffle(order)
+        order.sort(key=lambda sq: 0 if (1 << sq) & CORNERS else 2 if (1 << sq) & X_SQUARES else 1)
+    best, best_value, reached = order[0], 0, 0
+    empties = 64 - (p | o).bit_count()
+    for depth in range(1, min(max_depth, empties) + 1):
+        scored, finished = searcher.root(p, o, order, depth)
+        if finished:
+            best, best_value, reached = scored[0][1], scored[0][0], depth
+            order = [sq for _, sq in scored]
+        else:
+            # The first root move is the previous best; a move that beat it at this depth is better still.
+            if scored and scored[0][1] != order[0]:
+                best, best_value = scored[0][1], scored[0][0]
+            break
+    return best, best_value, reached
+
+
+def choose(view: View, legal: list[Action], *, rng: Any, budget_s: float) -> Action:
+    """One of ``legal`` for the side to move in ``view``, within about ``budget_s`` seconds."""
+    if not legal:
+        raise ValueError("No legal action to choose from.")
+    if len(legal) == 1:
+        return legal[0]
+    by_square = {action["square"]: action for action in legal}
+    black, white = parse_board(view["board"])
+    p, o = (black, white) if view["to_move"] == "B" else (white, black)
+    square, _, _ = best_square(p, o, budget_s=budget_s, rng=rng)
+    name = SQUARE_NAMES[square]
+    # ``legal`` is authoritative; if it ever disagreed with our own move generator, stay legal.
+    return by_square.get(name) or legal[0]

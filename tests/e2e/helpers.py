@@ -1,0 +1,47 @@
+"""What the browser tests share: a live server class, signing up, and making matches by the UI."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import override_settings
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.live import LiveServerTestCase
+
+PASSWORD = "a long enough secret 42"
+
+
+def sign_up(page: Page, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/signup/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password confirmation").fill(PASSWORD)
+    page.get_by_role("button", name="Create account").click()
+    expect(page.get_by_role("heading", name="My matches")).to_be_visible()
+
+
+def new_match(page: Page, game: str, players: int, seats: dict[int, str], *, public: bool = True) -> None:
+    """Fill the new-match form: ``seats`` maps seat numbers (1-based as shown, 2..n) to "bot" or "human"."""
+    page.get_by_role("link", name="New match", exact=True).click()
+    page.get_by_label("Game").select_option(game)
+    page.get_by_label("Number of players").fill(str(players))
+    for seat, kind in seats.items():
+        label = "Computer player" if kind == "bot" else "A person (invite or lobby)"
+        page.get_by_role("group", name=f"Seat {seat}").get_by_label(label).check()
+    if not public:
+        page.get_by_label("List in the lobby").uncheck()
+    page.get_by_role("button", name="Create match").click()
+
+
+@override_settings(BOT_DELAY_SECONDS=0.05, BOT_BUDGET_SECONDS=0.02)
+class BrowserTestCase(LiveServerTestCase):
+    """A live server (computer players quick) and a Chromium to drive it."""
+
+    @pytest.fixture(autouse=True)
+    def _browser(self, browser: Browser) -> None:
+        self.browser = browser
+
+    def new_page(self, width: int = 390, height: int = 844) -> Page:
+        context = self.browser.new_context(viewport={"width": width, "height": height})  # a phone by default
+        context.set_default_timeout(15_000)
+        return context.new_page()

@@ -1,0 +1,36 @@
+"""A turn reaches the player on any page of the site, live: badge and tab title."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import BrowserTestCase, new_match, sign_up
+
+
+class TurnBadgeInTheBrowser(BrowserTestCase):
+    def test_a_move_updates_the_opponents_badge_and_title_on_another_page(self) -> None:
+        base = self.live_server_url
+        alice, bob = self.new_page(1200, 800), self.new_page(1200, 800)
+        sign_up(alice, base, "alice")
+        sign_up(bob, base, "bob")
+        new_match(alice, "reversi", 2, {2: "human"})
+        match_url = alice.url
+        bob.goto(match_url)
+        bob.get_by_role("button", name="Join this match").click()
+        expect(alice.locator("#match-body")).to_contain_text("Your turn.")
+
+        history = bob.context.new_page()  # bob's other tab, on another page of the site
+        history.goto(f"{base}/history/")
+        expect(history.locator("#turn-badge")).to_have_attribute("data-count", "0")
+        expect(history).to_have_title(re.compile(r"^History"))
+
+        alice.locator("#sq-d3").click()
+        expect(history.locator("#turn-badge")).to_have_attribute("data-count", "1")
+        expect(history.locator("#turn-badge")).to_contain_text("Your turn: 1 match")
+        expect(history).to_have_title(re.compile(r"^\(1\) History"))
+        # And back when bob has moved.
+        bob.locator("#sq-c3").click()
+        expect(history.locator("#turn-badge")).to_have_attribute("data-count", "0")
+        expect(history).to_have_title(re.compile(r"^History"))
