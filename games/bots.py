@@ -15,6 +15,7 @@ import multiprocessing
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -164,6 +165,11 @@ async def _take_turn_async(match_id: int) -> None:
             _pool_executor(), bot_worker.compute, match.game, view, legal, settings.BOT_BUDGET_SECONDS
         )
         await _submit(match, seat, action)
+    except BrokenProcessPool:
+        global _pool
+        log.exception("The computer players' worker process died; starting a new one")
+        _pool = None
+        await sync_to_async(_give_up_for_now)(match.pk)
     except Exception:
         log.exception("Computer player failed in match %s", match.pk)
         await sync_to_async(_give_up_for_now)(match.pk)

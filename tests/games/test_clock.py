@@ -86,6 +86,7 @@ def test_moving_after_a_timeout_takes_the_claim_away(paced: Match, alice: Any, b
 
 
 def test_a_substitute_takes_the_seat_and_hands_it_back(paced: Match, alice: Any, substitute_policy: None) -> None:
+    """The substitute mechanism, exercised on Reversi with the policy of DOS and Back Alley."""
     from games import bots
 
     start = seat(paced, 0).waiting_since
@@ -101,15 +102,30 @@ def test_a_substitute_takes_the_seat_and_hands_it_back(paced: Match, alice: Any,
     assert not back.is_bot and not back.substitute
 
 
-def test_a_resigned_player_cannot_take_the_seat_back(alice: Any, bob: Any, carol: Any, substitute_policy: None) -> None:
-    from games.models import Seat as SeatModel
+def test_resigning_a_team_game_hands_the_seat_to_a_substitute_for_good(alice: Any) -> None:
+    from games import bots
 
-    match = services.create_match(user=alice, game="reversi", players=2, bot_seats={1})
-    # A three-player situation is what makes resign hand over a seat; emulate with players > 2 rule.
-    SeatModel.objects.filter(match=match, number=0).update(substitute=True, resigned=True, is_bot=True)
+    match = services.create_match(user=alice, game="backalley", players=4, bot_seats={1, 2, 3})
+    services.resign(match_id=match.pk, user=alice)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE  # the other three play on
+    gone = seat(match, 0)
+    assert (gone.is_bot, gone.substitute, gone.resigned, gone.left) == (True, True, True, Seat.Left.RESIGNED)
+    assert bots.run_due(now=timezone.now() + timedelta(seconds=10)) == 1
     with pytest.raises(services.MatchError) as error:
         services.reclaim_seat(match_id=match.pk, user=alice)
     assert error.value.code == "forbidden"
+
+
+def test_team_games_use_a_substitute_when_time_runs_out(alice: Any, bob: Any) -> None:
+    match = services.create_match(user=alice, game="backalley", players=4, bot_seats={1, 2}, pace_seconds=DAY)
+    services.join_match(match_id=match.pk, user=bob)
+    late = Seat.objects.get(match=match, to_act=True)
+    assert clock.tick(late.waiting_since + timedelta(days=1, seconds=1))["timed_out"] == 1
+    late.refresh_from_db()
+    assert late.is_bot and late.substitute and not late.resigned
+    match.refresh_from_db()
+    assert match.bot_due_at is not None
 
 
 def test_vacation_pauses_the_clock(paced: Match, alice: Any) -> None:

@@ -50,7 +50,7 @@ def test_two_workers_time_out_a_late_seat_once(alice: Any, bob: Any) -> None:
         for _ in range(2)
     ]
     outputs = [w.communicate(timeout=120) for w in workers]
-    for worker, (out, err) in zip(workers, outputs, strict=True):
+    for worker, (_out, err) in zip(workers, outputs, strict=True):
         assert worker.returncode == 0, err
     timed_out = sum(int(out.split("timed_out=")[1].split()[0]) for out, _err in outputs)
     assert timed_out == 5
