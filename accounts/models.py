@@ -16,9 +16,7 @@ class User(AbstractUser):
         NEVER = "never", _("Never")
 
     email = models.EmailField(_("email address"), blank=True)
-    email_turns = models.CharField(
-        _("turn emails"), max_length=8, choices=EmailTurns.choices, default=EmailTurns.EACH
-    )
+    email_turns = models.CharField(_("turn emails"), max_length=8, choices=EmailTurns.choices, default=EmailTurns.EACH)
     # When the player last had the site open (a page load or a live socket getting an update).
     last_seen_at = models.DateTimeField(null=True, blank=True)
     last_email_at = models.DateTimeField(null=True, blank=True)

@@ -18,8 +18,10 @@ class NewMatchForm(forms.Form):
         coerce=lambda v: int(v) if v else None,
         empty_value=None,
         required=False,
-        help_text=_("When a player runs out of time, a two-player opponent may claim the win; in DOS and "
-                    "Back Alley a computer substitute plays the seat until its player returns."),
+        help_text=_(
+            "When a player runs out of time, a two-player opponent may claim the win; in DOS and "
+            "Back Alley a computer substitute plays the seat until its player returns."
+        ),
     )
     is_public = forms.BooleanField(
         label=_("List in the lobby (anyone may join or watch)"), required=False, initial=True

@@ -48,9 +48,7 @@ class Match(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     # Time allowed per move, in seconds; None: no limit.
     pace_seconds = models.PositiveIntegerField(null=True, blank=True)
-    rematch_of = models.OneToOneField(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
-    )
+    rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch")
     # When a computer seat should move next (None: no computer seat is to act).
     bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # A bot runner that claimed the due move holds it until then; a crashed runner's claim expires.

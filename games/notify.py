@@ -120,8 +120,13 @@ def _send(user: Any, notices: list[Notice], *, digest: bool) -> None:
         if notice.get_kind_display() not in row["kinds"]:
             row["kinds"].append(notice.get_kind_display())
     unsubscribe = base + reverse("accounts:unsubscribe", args=[unsubscribe_token(user)])
-    context = {"user": user, "rows": list(by_match.values()), "unsubscribe_url": unsubscribe, "digest": digest,
-               "settings_url": base + reverse("accounts:settings")}
+    context = {
+        "user": user,
+        "rows": list(by_match.values()),
+        "unsubscribe_url": unsubscribe,
+        "digest": digest,
+        "settings_url": base + reverse("accounts:settings"),
+    }
     turns = sum(1 for n in notices if n.kind == Notice.Kind.TURN)
     if digest:
         subject = _("Your Turnwise digest")

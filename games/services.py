@@ -217,9 +217,7 @@ def _act(*, match_id: int, user: Any, bot_seat: int | None, action: Action, vers
         before = {s.number for s in seats if s.to_act}
         new_version = match.version + 1
         # A simultaneous step keeps its start version while its seats commit one by one.
-        turn_version = (
-            match.turn_version if set(to_act) <= before and seat.number not in to_act else new_version
-        )
+        turn_version = match.turn_version if set(to_act) <= before and seat.number not in to_act else new_version
         dumped = spec.engine.dump(state)
         updated = Match.objects.filter(pk=match.pk, version=match.version).update(
             state=dumped,
@@ -295,7 +293,9 @@ def warn_deadline(*, seat_id: int, now: datetime) -> bool:
         ).update(deadline_warned=True)
         if done:
             seat = Seat.objects.get(pk=seat_id)
-            Notice.objects.create(user_id=seat.user_id, match_id=seat.match_id, kind=Notice.Kind.DEADLINE, created_at=now)
+            Notice.objects.create(
+                user_id=seat.user_id, match_id=seat.match_id, kind=Notice.Kind.DEADLINE, created_at=now
+            )
     return bool(done)
 
 
@@ -387,9 +387,7 @@ def reclaim_seat(*, match_id: int, user: Any) -> Match:
 
 def vacation_days_left(user: Any, now: datetime) -> int:
     """Days of the yearly allowance not yet booked (a vacation ended early books only the days used)."""
-    booked = sum(
-        ((v.ends_at - v.starts_at) for v in user.vacations.filter(starts_at__year=now.year)), timedelta()
-    )
+    booked = sum(((v.ends_at - v.starts_at) for v in user.vacations.filter(starts_at__year=now.year)), timedelta())
     booked_days = -(-int(booked.total_seconds()) // 86400)  # a started day counts whole
     return max(0, settings.VACATION_DAYS_PER_YEAR - booked_days)
 
@@ -593,7 +591,13 @@ def _finish(match: Match, result: dict[str, Any], seats: list[Seat]) -> None:
     match.bot_lease_until = None
     match.save(
         update_fields=[
-            "status", "result", "finished_at", "bot_due_at", "bot_lease_until", "version", "turn_version",
+            "status",
+            "result",
+            "finished_at",
+            "bot_due_at",
+            "bot_lease_until",
+            "version",
+            "turn_version",
             "updated_at",
         ]
     )

@@ -75,8 +75,9 @@ def test_reset_password_by_email(alice: Any) -> None:
     link = re.search(r"http://testserver(/accounts/password/reset/\S+/)", mail.outbox[0].body).group(1)
     form = client.get(link, follow=True)
     assert form.status_code == 200
-    response = client.post(form.redirect_chain[-1][0], {"new_password1": "brand new secret 9",
-                                                        "new_password2": "brand new secret 9"})
+    response = client.post(
+        form.redirect_chain[-1][0], {"new_password1": "brand new secret 9", "new_password2": "brand new secret 9"}
+    )
     assert response.status_code == 302
     alice.refresh_from_db()
     assert alice.check_password("brand new secret 9")

@@ -24,8 +24,9 @@ def client_for(user: Any) -> Client:
 
 def test_players_chat_and_the_text_is_escaped(reversi_match: Match, alice: Any, bob: Any) -> None:
     url = reverse("games:chat", args=[reversi_match.pk])
-    response = client_for(alice).post(url, {"text": "<script>alert(1)</script> good luck"},
-                                      headers={"HX-Request": "true"})
+    response = client_for(alice).post(
+        url, {"text": "<script>alert(1)</script> good luck"}, headers={"HX-Request": "true"}
+    )
     assert response.status_code == 200
     body = response.content.decode()
     assert "&lt;script&gt;alert(1)&lt;/script&gt; good luck" in body and "<script>alert" not in body
@@ -38,8 +39,9 @@ def test_spectators_read_the_chat_but_cannot_write(reversi_match: Match, alice: 
     client = client_for(carol)
     page = client.get(reversi_match.get_absolute_url()).content.decode()
     assert "hello" in page and 'id="chat-form"' not in page
-    response = client.post(reverse("games:chat", args=[reversi_match.pk]), {"text": "hi"},
-                           headers={"HX-Request": "true"})
+    response = client.post(
+        reverse("games:chat", args=[reversi_match.pk]), {"text": "hi"}, headers={"HX-Request": "true"}
+    )
     assert response.status_code == 403
     assert ChatMessage.objects.count() == 1
 
@@ -64,8 +66,9 @@ def test_chat_is_rate_limited(reversi_match: Match, alice: Any) -> None:
     assert ChatMessage.objects.count() == 6
 
 
-def test_a_rematch_rotates_the_seats_and_starts_when_the_other_accepts(reversi_match: Match, alice: Any, bob: Any,
-                                                                       carol: Any) -> None:
+def test_a_rematch_rotates_the_seats_and_starts_when_the_other_accepts(
+    reversi_match: Match, alice: Any, bob: Any, carol: Any
+) -> None:
     services.resign(match_id=reversi_match.pk, user=bob)
     rematch = services.offer_rematch(match_id=reversi_match.pk, user=bob)
     assert services.offer_rematch(match_id=reversi_match.pk, user=alice) == rematch  # offered once

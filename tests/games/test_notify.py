@@ -132,8 +132,9 @@ def test_a_forged_unsubscribe_token_changes_nothing(bob: Any) -> None:
 def test_settings_page_saves_the_email_choice(bob: Any) -> None:
     client = Client()
     client.force_login(bob)
-    response = client.post(reverse("accounts:settings"), {"form": "email", "email": "b@example.org",
-                                                          "email_turns": "digest"})
+    response = client.post(
+        reverse("accounts:settings"), {"form": "email", "email": "b@example.org", "email_turns": "digest"}
+    )
     assert response.status_code == 302
     bob.refresh_from_db()
     assert (bob.email, bob.email_turns) == ("b@example.org", "digest")
