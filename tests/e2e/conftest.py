@@ -12,14 +12,6 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = "/usr/bin/chromium"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if "tests/e2e/" in str(item.path):
-            item.add_marker(pytest.mark.e2e)
-            # One xdist worker runs all browser tests: they are heavy and share nothing but the machine.
-            item.add_marker(pytest.mark.xdist_group("e2e"))
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):

@@ -105,22 +105,27 @@ def test_bot_beats_a_random_player_in_nearly_all_of_20_games() -> None:
 
 
 @pytest.mark.parametrize("budget_s", [0.05, 0.2])
-def test_bot_respects_its_time_budget(budget_s: float) -> None:
-    # Openings, middle games and endgames just above exact-solving range, where overruns would show.
-    worst_cpu = worst_wall = 0.0
+def test_bot_stops_searching_at_its_deadline(budget_s: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fake clock (10 ms per look) makes this exact: the search must stop soon after the deadline.
+
+    Wall-clock speed itself is measured by `make bench`, not asserted here (the machine may be busy).
+    """
+    looks: list[int] = []
+
+    def clock() -> float:
+        looks.append(1)
+        return len(looks) * 0.01
+
+    monkeypatch.setattr(bot, "perf_counter", clock)
     for seed, plies in [(1, 0), (2, 10), (3, 24), (4, 36), (5, 44), (6, 46), (7, 48), (8, 50)]:
         state = random_position(seed, plies)
         if state.to_move is None:
             continue
-        wall, cpu = time.perf_counter(), time.process_time()
-        ask(state, budget_s=budget_s)
-        worst_cpu = max(worst_cpu, time.process_time() - cpu)
-        worst_wall = max(worst_wall, time.perf_counter() - wall)
-    # The search stops at 80% of the budget (wall clock); the slack covers one batch of nodes. CPU time
-    # is what the bot controls; wall time also counts other processes on a busy machine, hence the
-    # looser bound on it.
-    assert worst_cpu <= budget_s + 0.02
-    assert worst_wall <= 2 * budget_s + 0.1
+        looks.clear()
+        action = ask(state, budget_s=budget_s)
+        assert action in engine.legal_actions(state, engine.to_act(state)[0])
+        # The deadline is reached after budget/10ms looks; a few more reads finish the current batch.
+        assert len(looks) <= budget_s / 0.01 + 5
 
 
 def test_edge_stability_counts_corner_runs_and_full_edges() -> None:
