@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "games.reversi",
     "games.backalley",
     "games.dos",
+    "games.tacocat",
 ]
 
 MIDDLEWARE = [
@@ -214,5 +215,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"daphne": {"level": "WARNING"}},
+    "loggers": {
+        "daphne": {"level": "WARNING"},
+        "django.channels.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
 }
