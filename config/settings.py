@@ -201,6 +201,10 @@ if not DEBUG:
 # --- Turnwise -------------------------------------------------------------------------------------
 # Seconds a computer player waits before moving, so people see the move happen.
 BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))
+# ... and before its next step when it acts again in the same turn.
+BOT_FOLLOW_UP_DELAY_SECONDS = float(os.environ.get("BOT_FOLLOW_UP_DELAY_SECONDS", "0.3"))
+# Compute computer moves in a separate process, so a search never holds up requests.
+BOT_SEPARATE_PROCESS = env_bool("BOT_SEPARATE_PROCESS", True)
 # Think time a computer player may spend on one move.
 BOT_BUDGET_SECONDS = float(os.environ.get("BOT_BUDGET_SECONDS", "0.5"))
 # Days a player may pause their clocks per calendar year.

@@ -161,8 +161,9 @@ async def _take_turn_async(match_id: int) -> None:
     match, seat, view, legal = claimed
     loop = asyncio.get_running_loop()
     try:
+        executor = _pool_executor() if settings.BOT_SEPARATE_PROCESS else None
         action = await loop.run_in_executor(
-            _pool_executor(), bot_worker.compute, match.game, view, legal, settings.BOT_BUDGET_SECONDS
+            executor, bot_worker.compute, match.game, view, legal, settings.BOT_BUDGET_SECONDS
         )
         await _submit(match, seat, action)
     except BrokenProcessPool:

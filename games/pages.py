@@ -104,10 +104,14 @@ def render_chat(match: Match, user: Any) -> str | None:
     return render_to_string("games/match.html#chat-log", chat_context(match, user, seats))
 
 
+EVENTS_SHOWN = 10
+
+
 def describe_events(spec: registry.Game, view: dict[str, Any] | None, names: list[str]) -> list[str]:
+    """The latest events as sentences, oldest first (the view keeps more; a page shows the recent ones)."""
     if not view:
         return []
-    return [spec.describe_event(event, names) for event in view.get("events", [])]
+    return [spec.describe_event(event, names) for event in view.get("events", [])[-EVENTS_SHOWN:]]
 
 
 def outcome_text(match: Match, seats: list[Seat], mine: Seat | None) -> str:

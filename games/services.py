@@ -233,7 +233,13 @@ def _act(*, match_id: int, user: Any, bot_seat: int | None, action: Action, vers
         match.turn_version = turn_version
         match.moves += 1
         ActionRow.objects.create(match=match, seq=new_version, seat=seat.number, payload=action)
-        _after_change(match, to_act, spec.engine.result(state), seats=seats)
+        _after_change(
+            match,
+            to_act,
+            spec.engine.result(state),
+            seats=seats,
+            follow_up=bot_seat is not None and seat.number in to_act,
+        )
         _announce_on_commit(match, seats=seats)
     return match
 
@@ -549,8 +555,14 @@ def _deadline(match: Match, seat: Seat, now: datetime) -> tuple[datetime | None,
     return start + pace, start + pace * WARN_AT_FRACTION
 
 
-def _after_change(match: Match, to_act: list[int], result: dict[str, Any] | None, *, seats: list[Seat]) -> None:
-    """Record who must act now (their clocks and notices), or the result; and when a computer is due."""
+def _after_change(
+    match: Match, to_act: list[int], result: dict[str, Any] | None, *, seats: list[Seat], follow_up: bool = False
+) -> None:
+    """Record who must act now (their clocks and notices), or the result; and when a computer is due.
+
+    ``follow_up``: a computer just acted and acts again in the same turn (a DOS turn has several
+    steps); a shorter pause keeps the turn readable without making people wait for each step.
+    """
     if result is not None:
         _finish(match, result, seats)
         return
@@ -576,7 +588,10 @@ def _after_change(match: Match, to_act: list[int], result: dict[str, Any] | None
     if notices:
         Notice.objects.bulk_create(notices)
     computer_to_act = any(s.is_bot and s.to_act for s in seats)
-    due = now + timedelta(seconds=settings.BOT_DELAY_SECONDS) if computer_to_act else None
+    delay = settings.BOT_DELAY_SECONDS
+    if follow_up:
+        delay = min(delay, settings.BOT_FOLLOW_UP_DELAY_SECONDS)
+    due = now + timedelta(seconds=delay) if computer_to_act else None
     Match.objects.filter(pk=match.pk).update(bot_due_at=due, bot_lease_until=None)
     match.bot_due_at = due
     match.bot_lease_until = None

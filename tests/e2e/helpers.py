@@ -33,7 +33,10 @@ def new_match(page: Page, game: str, players: int, seats: dict[int, str], *, pub
     page.get_by_role("button", name="Create match").click()
 
 
-@override_settings(BOT_DELAY_SECONDS=0.05, BOT_BUDGET_SECONDS=0.02)
+# Computer players quick, and computed in a thread: a worker process would outlive the test server.
+@override_settings(
+    BOT_DELAY_SECONDS=0.05, BOT_FOLLOW_UP_DELAY_SECONDS=0.05, BOT_BUDGET_SECONDS=0.02, BOT_SEPARATE_PROCESS=False
+)
 class BrowserTestCase(LiveServerTestCase):
     """A live server (computer players quick) and a Chromium to drive it."""
 

@@ -7,6 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 from channels.testing import ChannelsLiveServerTestCase
 from daphne.testing import DaphneProcess
 
+_inherited: list[object] = []
+
 
 class FreshDaphneProcess(DaphneProcess):
     """The server child starts from a fork of pytest, which may have run async tests already.
@@ -22,7 +24,9 @@ class FreshDaphneProcess(DaphneProcess):
 
         SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
         for connection in connections.all(initialized_only=True):
-            # Forget, do not close: closing would end the parent's sessions on the shared sockets.
+            # Forget, do not close: closing would end the parent's sessions on the shared sockets, and
+            # an SQLite handle closed in a forked child can disturb the parent's WAL files.
+            _inherited.append(connection.connection)
             connection.connection = None
             if hasattr(type(connection), "_connection_pools"):
                 type(connection)._connection_pools = {}

@@ -1,0 +1,17 @@
+"""Template helpers for the DOS board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def seat_name(names: list[str], seat: Any) -> str:
+    """``{{ names|seat_name:p.seat }}``: the display name of a seat ("" for no such seat)."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return names[seat]
+    return ""

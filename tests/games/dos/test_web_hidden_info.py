@@ -1,0 +1,147 @@
+"""Hidden information on the DOS page: what a seat is shown depends only on what that seat may know.
+
+For every seat of 2, 3 and 4 player matches and for a spectator, in many random mid-game states, every
+card the viewer cannot know (other hands, the draw pile, others' private event details, the seed) is
+shuffled, keeping counts. The seat's engine view, its page fragment and its websocket payload (what the
+MatchConsumer sends) must be byte-identical before and after.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from random import Random
+from typing import Any
+
+import pytest
+
+from games import pages, registry, services
+from games.dos.cards import sort_cards
+from games.dos.state import State, freeze
+from games.models import Match, Seat
+
+pytestmark = pytest.mark.django_db
+
+ENGINE = registry.get("dos").engine
+SEEDS = (11, 12, 13, 14)
+DEPTHS = (1, 7, 30, 90, 250)
+SHUFFLES = 2
+
+
+def scramble(state: State, seat: int | None, rng: Random) -> State:
+    """Reshuffle everything ``seat`` cannot know: other hands, the draw pile, others' secrets, the seed.
+
+    Adapted from tests/games/dos/test_properties.py; counts are kept, the discard pile (face up) is not
+    touched.
+    """
+    hidden = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.draw_pile)
+    rng.shuffle(hidden)
+    hands = list(state.hands)
+    taken = 0
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            hands[s] = sort_cards(hidden[taken : taken + len(hand)])
+            taken += len(hand)
+    drawn_card = state.drawn_card
+    if drawn_card is not None and state.current != seat and hands[state.current]:
+        drawn_card = rng.choice(hands[state.current])
+    events = tuple(
+        replace(e, secret=freeze({"noise": rng.random()})) if e.owner is not None and e.owner != seat else e
+        for e in state.events
+    )
+    return replace(
+        state,
+        hands=tuple(hands),
+        draw_pile=tuple(hidden[taken:]),
+        drawn_card=drawn_card,
+        events=events,
+        seed=rng.randrange(2**31),
+        reshuffles=rng.randrange(5),
+    )
+
+
+def random_state(players: int, seed: int, depth: int) -> State:
+    """The state after ``depth`` random legal actions (fewer if the game ends first)."""
+    rng = Random(f"web-hidden:{seed}")
+    state = ENGINE.new_game(players, seed)
+    for _ in range(depth):
+        if ENGINE.result(state) is not None:
+            break
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
+    return state
+
+
+def store(match: Match, state: State) -> None:
+    """Write ``state`` into the match row, with the seat flags the service layer would set."""
+    match.state = ENGINE.dump(state)
+    match.save()
+    to_act = ENGINE.to_act(state)
+    Seat.objects.filter(match=match).update(to_act=False)
+    Seat.objects.filter(match=match, number__in=to_act).update(to_act=True)
+
+
+def shown(match: Match, user: Any, seat: int | None) -> tuple[str, str, str]:
+    """The seat's engine view, page fragment and websocket payload for the stored state."""
+    match = Match.objects.get(pk=match.pk)
+    view = json.dumps(ENGINE.view(ENGINE.load(match.state), seat), sort_keys=True)
+    fragment = pages.render_fragment(pages.match_context(match, user))
+    live = pages.render_live_fragments(match, user)
+    assert live is not None
+    return view, fragment, live
+
+
+@pytest.fixture
+def cast(make_user: Any) -> list[Any]:
+    """Four players and a spectator (the last)."""
+    return [make_user(name) for name in ("ann", "bea", "cal", "dot", "eve")]
+
+
+def seated_match(players: int, cast: list[Any]) -> Match:
+    match = services.create_match(user=cast[0], game="dos", players=players)
+    for user in cast[1:players]:
+        services.join_match(match_id=match.pk, user=user)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    return match
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_seat_and_a_spectator_see_the_same_page_whatever_they_cannot_know(players: int, cast: list[Any]) -> None:
+    match = seated_match(players, cast)
+    viewers: list[tuple[int | None, Any]] = [*((s, cast[s]) for s in range(players)), (None, cast[4])]
+    rng = Random(players)
+    checked = 0
+    for seed in SEEDS:
+        for depth in DEPTHS:
+            state = random_state(players, seed, depth)
+            for seat, user in viewers:
+                store(match, state)
+                before = shown(match, user, seat)
+                if seat is not None:
+                    # Not vacuous: the seat's own hand is on its page, as form fields when it is to act.
+                    assert f"Your hand ({len(state.hands[seat])} card" in before[1]
+                for _ in range(SHUFFLES):
+                    shuffled = scramble(state, seat, rng)
+                    assert shuffled != state
+                    store(match, shuffled)
+                    after = shown(match, user, seat)
+                    assert after[0] == before[0], (players, seed, depth, seat, "view")
+                    assert after[1] == before[1], (players, seed, depth, seat, "page fragment")
+                    assert after[2] == before[2], (players, seed, depth, seat, "websocket payload")
+                    checked += 1
+    assert checked == len(SEEDS) * len(DEPTHS) * (players + 1) * SHUFFLES
+
+
+def test_the_check_would_catch_a_page_that_showed_another_hand(cast: list[Any]) -> None:
+    """Shuffling what seat 1 cannot know changes seat 0's hand, and so seat 0's page: a leak would show."""
+    match = seated_match(2, cast)
+    state = random_state(2, 5, 10)
+    store(match, state)
+    seat_zero_page = shown(match, cast[0], 0)[1]
+    rng = Random(0)
+    changed = 0
+    for _ in range(5):
+        store(match, scramble(state, 1, rng))
+        changed += shown(match, cast[0], 0)[1] != seat_zero_page
+    assert changed >= 4
