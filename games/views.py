@@ -143,16 +143,22 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("games:match", match_id=match_id)
 
 
+def _refused(request: HttpRequest, match_id: int, exc: services.MatchError) -> HttpResponse:
+    """A service said no: htmx gets the fresh fragment with the reason, a plain form a redirect and a message."""
+    if exc.code == "not_found":
+        raise Http404 from exc
+    if request.htmx:
+        return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
+    messages.error(request, exc.message)
+    return redirect("games:match", match_id=match_id)
+
+
 def _post_and_return(request: HttpRequest, match_id: int, done: str, call: Any) -> HttpResponse:
     """Run a service; htmx gets the fresh fragment with a notice, a plain form a redirect and a message."""
     try:
         call()
     except services.MatchError as exc:
-        if exc.code == "not_found":
-            raise Http404 from exc
-        if request.htmx:
-            return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
-        messages.error(request, exc.message)
+        return _refused(request, match_id, exc)
     else:
         if request.htmx:
             return _render_match(request, match_id, notice=done)
@@ -174,12 +180,7 @@ def abort(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         services.abort(match_id=match_id, user=request.user)
     except services.MatchError as exc:
-        if exc.code == "not_found":
-            raise Http404 from exc
-        if request.htmx:
-            return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
-        messages.error(request, exc.message)
-        return redirect("games:match", match_id=match_id)
+        return _refused(request, match_id, exc)
     messages.success(request, _("The match was called off."))
     if request.htmx:
         return HttpResponseClientRedirect(reverse("games:home"))
@@ -323,12 +324,7 @@ def rematch(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         new = services.offer_rematch(match_id=match_id, user=request.user)
     except services.MatchError as exc:
-        if exc.code == "not_found":
-            raise Http404 from exc
-        if request.htmx:
-            return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
-        messages.error(request, exc.message)
-        return redirect("games:match", match_id=match_id)
+        return _refused(request, match_id, exc)
     if request.htmx:
         return HttpResponseClientRedirect(new.get_absolute_url())
     return redirect(new)
