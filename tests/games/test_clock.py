@@ -118,9 +118,13 @@ def test_resigning_a_team_game_hands_the_seat_to_a_substitute_for_good(alice: An
 
 
 def test_team_games_use_a_substitute_when_time_runs_out(alice: Any, bob: Any) -> None:
-    match = services.create_match(user=alice, game="backalley", players=4, bot_seats={1, 2}, pace_seconds=DAY)
+    # Seat 3 deals, so alice (seat 0, on the dealer's left) bids first.
+    match = services.create_match(
+        user=alice, game="backalley", players=4, bot_seats={1, 2}, pace_seconds=DAY, options={"dealer": 3}
+    )
     services.join_match(match_id=match.pk, user=bob)
     late = Seat.objects.get(match=match, to_act=True)
+    assert late.user == alice
     assert clock.tick(late.waiting_since + timedelta(days=1, seconds=1))["timed_out"] == 1
     late.refresh_from_db()
     assert late.is_bot and late.substitute and not late.resigned
