@@ -199,14 +199,14 @@ def _act(*, match_id: int, user: Any, bot_seat: int | None, action: Action, vers
                 raise MatchError(_("That seat is not a computer player."), "forbidden")
         if match.status != Match.Status.ACTIVE:
             raise MatchError(_("This match is not in play."), "not_live")
-        if version != match.version and not (version >= match.turn_version and seat.to_act):
+        if version != match.version and not (seat.to_act and match.turn_version <= version <= match.version):
             raise MatchError(
                 _("The match has moved on since this page was loaded. Here is the current position."),
                 "stale",
             )
-        if not seat.to_act:
-            raise MatchError(_("It is not your turn."), "not_your_turn")
         spec = registry.get(match.game)
+        if not seat.to_act:
+            raise MatchError(_why_not_to_act(spec, match, seat.number, action), "not_your_turn")
         try:
             state = spec.engine.apply(spec.engine.load(match.state), seat.number, action)
         except InvalidAction as exc:
@@ -537,6 +537,16 @@ def _bump(match: Match) -> None:
 def _to_act(match: Match) -> list[int]:
     engine = registry.get(match.game).engine
     return engine.to_act(engine.load(match.state))
+
+
+def _why_not_to_act(spec: registry.Game, match: Match, seat: int, action: Action) -> str:
+    """The engine's own reason when it has one (e.g. "You have already chosen."), else the usual one."""
+    try:
+        spec.engine.apply(spec.engine.load(match.state), seat, action)
+    except IllegalAction as exc:
+        if not isinstance(exc, InvalidAction):
+            return exc.message
+    return _("It is not your turn.")
 
 
 def _forfeit_result(match: Match, *, loser: int) -> dict[str, Any]:

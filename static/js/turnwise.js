@@ -49,3 +49,32 @@ document.addEventListener("htmx:afterRequest", function (event) {
   var form = event.detail.elt;
   if (form && form.id === "chat-form" && event.detail.successful) form.reset();
 });
+
+// Never let an older state replace a newer one. A move's own response and the live push for the
+// next move (a computer's, say) can arrive in either order; the match body carries its version.
+(function () {
+  "use strict";
+  function versionIn(html) {
+    var found = /id="match-body"[^>]*data-version="(\d+)"/.exec(html || "");
+    return found ? parseInt(found[1], 10) : null;
+  }
+  function shownVersion() {
+    var body = document.getElementById("match-body");
+    return body ? parseInt(body.getAttribute("data-version"), 10) : null;
+  }
+  function older(html) {
+    var incoming = versionIn(html);
+    var shown = shownVersion();
+    return incoming !== null && shown !== null && incoming < shown;
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "match-body") return;
+    if (older(event.detail.serverResponse)) { event.detail.shouldSwap = false; return; }
+    // A live update may have replaced the element this request was aimed at.
+    if (!document.body.contains(target)) event.detail.target = document.getElementById("match-body");
+  });
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    if (older(event.detail.message)) event.preventDefault();
+  });
+})();

@@ -6,6 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from channels.testing import ChannelsLiveServerTestCase
 from daphne.testing import DaphneProcess
+from django.db import connections
 
 _inherited: list[object] = []
 
@@ -35,3 +36,11 @@ class FreshDaphneProcess(DaphneProcess):
 
 class LiveServerTestCase(ChannelsLiveServerTestCase):
     ProtocolServerProcess = FreshDaphneProcess
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        # No open SQLite handle may cross the fork: the child gets SQLite's lock bookkeeping but not
+        # the locks, so a later close in the parent deletes the WAL under the server ("disk I/O
+        # error" from the third test of a class on).
+        connections.close_all()
+        super().setUpClass()

@@ -202,3 +202,28 @@ def test_a_game_played_to_the_end_records_outcomes_and_replays_to_the_stored_sta
     assert sum(s.score for s in seats) <= 64
     assert {s.outcome for s in seats} in ({Seat.Outcome.WIN, Seat.Outcome.LOSS}, {Seat.Outcome.DRAW})
     assert replays_to_stored_state(reversi_match)
+
+
+def test_a_version_from_the_future_is_refused(reversi_match: Match, alice: Any) -> None:
+    before = snapshot(reversi_match)
+    with pytest.raises(services.MatchError) as error:
+        services.act(match_id=reversi_match.pk, user=alice, action=D3, version=reversi_match.version + 50)
+    assert error.value.code == "stale"
+    assert snapshot(reversi_match) == before
+
+
+def test_a_second_commit_in_a_simultaneous_step_gets_the_engines_reason(alice: Any, bob: Any) -> None:
+    from games import registry
+
+    match = services.create_match(user=alice, game="tacocat", players=2)
+    services.join_match(match_id=match.pk, user=bob)
+    match.refresh_from_db()
+    engine = registry.get("tacocat").engine
+    state = engine.load(match.state)
+    assert sorted(engine.to_act(state)) == [0, 1]  # both choose at once
+    action = engine.legal_actions(state, 0)[0]
+    services.act(match_id=match.pk, user=alice, action=action, version=match.version)
+    match.refresh_from_db()
+    with pytest.raises(services.MatchError) as error:
+        services.act(match_id=match.pk, user=alice, action=action, version=match.version)
+    assert (error.value.code, error.value.message) == ("not_your_turn", "You have already chosen.")
