@@ -1,4 +1,4 @@
-"""Template helpers for the Tacocat board."""
+"""Template helpers the game boards share."""
 
 from __future__ import annotations
 
