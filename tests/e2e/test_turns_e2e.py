@@ -34,3 +34,37 @@ class TurnBadgeInTheBrowser(BrowserTestCase):
         bob.locator("#sq-c3").click()
         expect(history.locator("#turn-badge")).to_have_attribute("data-count", "0")
         expect(history).to_have_title(re.compile(r"^History"))
+
+    def test_a_background_tab_raises_a_browser_notification_when_a_turn_arrives(self) -> None:
+        base = self.live_server_url
+        alice = self.new_page(1200, 800)
+        sign_up(alice, base, "alice")
+        new_match(alice, "reversi", 2, {2: "human"})
+        match_url = alice.url
+
+        context = self.browser.new_context(viewport={"width": 1200, "height": 800})
+        context.set_default_timeout(15_000)
+        # A tab in the background, with notifications allowed: record what the page asks to show.
+        context.add_init_script(
+            """
+            Object.defineProperty(document, "hidden", {get: () => true});
+            window.shown = [];
+            window.Notification = function (title, options) { window.shown.push([title, options.body]); };
+            window.Notification.permission = "granted";
+            window.Notification.requestPermission = () => Promise.resolve("granted");
+            """
+        )
+        bob = context.new_page()
+        sign_up(bob, base, "bob")
+        bob.goto(match_url)
+        bob.get_by_role("button", name="Join this match").click()
+        settings_tab = context.new_page()
+        settings_tab.goto(f"{base}/accounts/settings/")
+        expect(settings_tab.get_by_role("button", name="Turn on browser notifications")).to_be_visible()
+        expect(settings_tab.locator("#turn-badge")).to_have_attribute("data-count", "0")
+
+        expect(alice.locator("#match-body")).to_contain_text("Your turn.")
+        alice.locator("#sq-d3").click()
+        expect(settings_tab.locator("#turn-badge")).to_have_attribute("data-count", "1")
+        settings_tab.wait_for_function("window.shown.length > 0")
+        assert settings_tab.evaluate("window.shown") == [["Turnwise", "Your turn: 1 match"]]
