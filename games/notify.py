@@ -119,6 +119,22 @@ def _send(user: Any, notices: list[Notice], *, digest: bool) -> None:
         )
         if notice.get_kind_display() not in row["kinds"]:
             row["kinds"].append(notice.get_kind_display())
+    if digest:
+        # A digest also lists every match still waiting on the player, news or not.
+        waiting = Seat.objects.filter(
+            user=user, to_act=True, is_bot=False, match__status=Match.Status.ACTIVE
+        ).select_related("match")
+        for seat in waiting:
+            row = by_match.setdefault(
+                seat.match_id,
+                {
+                    "url": base + seat.match.get_absolute_url(),
+                    "title": f"{registry.get(seat.match.game).name} #{seat.match_id}",
+                    "kinds": [],
+                },
+            )
+            if str(Notice.Kind.TURN.label) not in row["kinds"]:
+                row["kinds"].append(str(Notice.Kind.TURN.label))
     unsubscribe = base + reverse("accounts:unsubscribe", args=[unsubscribe_token(user)])
     context = {
         "user": user,

@@ -139,3 +139,17 @@ def test_settings_page_saves_the_email_choice(bob: Any) -> None:
     bob.refresh_from_db()
     assert (bob.email, bob.email_turns) == ("b@example.org", "digest")
     assert "Turn on browser notifications" in client.get(reverse("accounts:settings")).content.decode()
+
+
+def test_a_digest_lists_every_match_waiting_on_the_player(alice: Any, bob: Any) -> None:
+    User.objects.filter(pk=bob.pk).update(email_turns=User.EmailTurns.DIGEST)
+    quiet = services.create_match(user=bob, game="reversi", players=2)  # bob is Black: his turn
+    services.join_match(match_id=quiet.pk, user=alice)
+    Notice.objects.filter(match=quiet).update(handled_at=timezone.now())  # nothing new about it
+    other = services.create_match(user=alice, game="reversi", players=2)
+    services.join_match(match_id=other.pk, user=bob)
+    mail.outbox.clear()
+    move(other, alice)
+    notify.send_due(later(2))
+    (digest,) = [m for m in mail.outbox if m.to == ["bob@example.com"]]
+    assert f"/m/{quiet.pk}/" in digest.body and f"/m/{other.pk}/" in digest.body
