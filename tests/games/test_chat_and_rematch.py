@@ -6,20 +6,14 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from games import services
 from games.models import ChatMessage, Match
+from tests.support import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_players_chat_and_the_text_is_escaped(reversi_match: Match, alice: Any, bob: Any) -> None:

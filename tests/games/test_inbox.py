@@ -6,20 +6,14 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from games import services
 from games.models import Match, Seat
+from tests.support import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def started(alice: Any, bob: Any, **kwargs: Any) -> Match:

@@ -10,14 +10,9 @@ from django.urls import reverse
 
 from games import registry, services
 from games.models import Match
+from tests.support import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def htmx(client: Client, url: str, data: dict[str, Any]) -> Any:
