@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import replace
 from random import Random
 from typing import Any
 
 import pytest
-from dos_support import bot_policy, playout, random_policy
+from dos_support import bot_policy, playout, random_policy, scramble
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.dos.cards import CODES, COLOURS, DECK_COUNTS, WILD_DOS, hand_points, is_wild, sort_cards
 from games.dos.matching import card_key
 from games.dos.rules import engine
-from games.dos.state import Event, State, freeze
+from games.dos.state import Event, State
 from games.engine import IllegalAction
 
 
@@ -149,34 +148,6 @@ def test_apply_accepts_exactly_the_listed_actions_and_refusals_change_nothing(pl
             engine.apply(before, other, legal[0])
         assert engine.dump(before) == dumped
     assert tried > 0
-
-
-def scramble(state: State, seat: int | None, rng: Random) -> State:
-    """Reshuffle everything ``seat`` cannot know: other hands, the draw pile, others' secrets, the seed."""
-    hidden = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.draw_pile)
-    rng.shuffle(hidden)
-    hands = list(state.hands)
-    taken = 0
-    for s, hand in enumerate(state.hands):
-        if s != seat:
-            hands[s] = sort_cards(hidden[taken : taken + len(hand)])
-            taken += len(hand)
-    drawn_card = state.drawn_card
-    if drawn_card is not None and state.current != seat and hands[state.current]:
-        drawn_card = rng.choice(hands[state.current])
-    events = tuple(
-        replace(e, secret=freeze({"noise": rng.random()})) if e.owner is not None and e.owner != seat else e
-        for e in state.events
-    )
-    return replace(
-        state,
-        hands=tuple(hands),
-        draw_pile=tuple(hidden[taken:]),
-        drawn_card=drawn_card,
-        events=events,
-        seed=rng.randrange(2**31),
-        reshuffles=rng.randrange(5),
-    )
 
 
 def same_view(a: State, b: State, seat: int | None) -> bool:

@@ -9,15 +9,14 @@ MatchConsumer sends) must be byte-identical before and after.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from random import Random
 from typing import Any
 
 import pytest
+from dos_support import scramble
 
 from games import pages, registry, services
-from games.dos.cards import sort_cards
-from games.dos.state import State, freeze
+from games.dos.state import State
 from games.models import Match, Seat
 
 pytestmark = pytest.mark.django_db
@@ -26,38 +25,6 @@ ENGINE = registry.get("dos").engine
 SEEDS = (11, 12, 13, 14)
 DEPTHS = (1, 7, 30, 90, 250)
 SHUFFLES = 2
-
-
-def scramble(state: State, seat: int | None, rng: Random) -> State:
-    """Reshuffle everything ``seat`` cannot know: other hands, the draw pile, others' secrets, the seed.
-
-    Adapted from tests/games/dos/test_properties.py; counts are kept, the discard pile (face up) is not
-    touched.
-    """
-    hidden = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.draw_pile)
-    rng.shuffle(hidden)
-    hands = list(state.hands)
-    taken = 0
-    for s, hand in enumerate(state.hands):
-        if s != seat:
-            hands[s] = sort_cards(hidden[taken : taken + len(hand)])
-            taken += len(hand)
-    drawn_card = state.drawn_card
-    if drawn_card is not None and state.current != seat and hands[state.current]:
-        drawn_card = rng.choice(hands[state.current])
-    events = tuple(
-        replace(e, secret=freeze({"noise": rng.random()})) if e.owner is not None and e.owner != seat else e
-        for e in state.events
-    )
-    return replace(
-        state,
-        hands=tuple(hands),
-        draw_pile=tuple(hidden[taken:]),
-        drawn_card=drawn_card,
-        events=events,
-        seed=rng.randrange(2**31),
-        reshuffles=rng.randrange(5),
-    )
 
 
 def random_state(players: int, seed: int, depth: int) -> State:
