@@ -22,16 +22,11 @@ from games.backalley.cards import deck_for
 from games.backalley.models import BackAlleyMatch
 from games.backalley.present import card
 from games.models import Match
+from tests.support import client_for
 
 pytestmark = pytest.mark.django_db
 
 ENGINE = registry.get("backalley").engine
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def htmx_post(client: Client, url: str, data: dict[str, Any]) -> Any:

@@ -20,6 +20,7 @@ from games.dos.forms import parse_form
 from games.dos.models import DosMatch
 from games.engine import InvalidAction
 from games.models import Match
+from tests.support import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -40,12 +41,6 @@ def stacked(hands: list[list[str]], center: list[str], draw: list[str] = ()) -> 
     players = len(hands)
     deck = [hands[i % players][i // players] for i in range(7 * players)]
     return {"deck": [*deck, *center, *draw], "dealer": players - 1}
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def htmx(client: Client, url: str, data: dict[str, Any]) -> Any:
