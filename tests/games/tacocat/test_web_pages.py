@@ -20,6 +20,7 @@ from games import bots, pages, registry, services
 from games.models import Match, Seat
 from games.tacocat.models import TacocatMatch
 from games.tacocat.positions import position
+from tests.support import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -44,12 +45,6 @@ SETUP = {
     ],
 }
 OPTIONS = {**SETUP, "deck": DECK}
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def page(user: Any, match: Match) -> str:
