@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 
@@ -55,7 +56,7 @@ def match_context(
         "notice": notice,
         "notice_level": notice_level,
         "act_url": reverse("games:act", args=[match.pk]),
-        "invite_url": reverse("games:invite", args=[match.invite_token]) if mine else "",
+        "invite_url": settings.SITE_URL + reverse("games:invite", args=[match.invite_token]) if mine else "",
         "can_abort": bool(mine) and match.moves == 0 and match.status in (Match.Status.WAITING, Match.Status.ACTIVE),
         "outcome": outcome_text(match, seats, mine),
         "can_claim": bool(live and mine and not mine.is_bot and match.players == 2 and others_late),

@@ -70,9 +70,7 @@ document.addEventListener("htmx:afterRequest", function (event) {
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "match-body") return;
-    if (older(event.detail.serverResponse)) { event.detail.shouldSwap = false; return; }
-    // A live update may have replaced the element this request was aimed at.
-    if (!document.body.contains(target)) event.detail.target = document.getElementById("match-body");
+    if (older(event.detail.serverResponse)) event.detail.shouldSwap = false;
   });
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     if (older(event.detail.message)) event.preventDefault();

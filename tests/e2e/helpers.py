@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import pytest
 from django.test import override_settings
 from playwright.sync_api import Browser, Page, expect
@@ -34,6 +36,11 @@ def new_match(page: Page, game: str, players: int, seats: dict[int, str], *, pub
 
 
 # Computer players quick, and computed in a thread: a worker process would outlive the test server.
+def invite_path(page: Page) -> str:
+    """The invitation link shown on a waiting match, as a path (it names the configured site)."""
+    return urlsplit(page.get_by_label("Invitation link").input_value()).path
+
+
 @override_settings(
     BOT_DELAY_SECONDS=0.05, BOT_FOLLOW_UP_DELAY_SECONDS=0.05, BOT_BUDGET_SECONDS=0.02, BOT_SEPARATE_PROCESS=False
 )

@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import BrowserTestCase, new_match, sign_up
+from tests.e2e.helpers import BrowserTestCase, invite_path, new_match, sign_up
 
 
 def square(page: Page, name: str) -> Any:
@@ -23,9 +23,7 @@ class ReversiInTheBrowser(BrowserTestCase):
 
         new_match(alice, "reversi", 2, {2: "human"}, public=False)
         expect(alice.get_by_role("status")).to_contain_text("Waiting for players")
-        invite = alice.get_by_label("Invitation link").input_value()
-
-        bob.goto(base + invite)
+        bob.goto(base + invite_path(alice))
         bob.get_by_role("button", name="Take a seat").click()
         expect(bob.locator("#match-body")).to_contain_text("Waiting for alice")
         # Alice's page learns that the match started, without a reload.

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Locator, Page, expect
 
 from games import services
-from tests.e2e.helpers import BrowserTestCase, new_match, sign_up
+from tests.e2e.helpers import BrowserTestCase, invite_path, new_match, sign_up
 from tests.games.tacocat.test_web_pages import OPTIONS  # alice 12 1 2 3 4 5 6, bob 11 7 8 9 10 10 12
 
 
@@ -30,8 +30,7 @@ class TacocatInTheBrowser(BrowserTestCase):
         sign_up(alice, base, "alice")
         sign_up(bob, base, "bob")
         new_match(alice, "tacocat", 2, {2: "human"}, public=False)
-        invite = alice.get_by_label("Invitation link").input_value()
-        bob.goto(base + invite)
+        bob.goto(base + invite_path(alice))
         bob.get_by_role("button", name="Take a seat").click()
         expect(step(bob)).to_contain_text("You both choose at the same time")
         expect(step(alice)).to_contain_text("You both choose at the same time")  # live: the match started
@@ -116,16 +115,17 @@ class TacocatInTheBrowser(BrowserTestCase):
             expect(body).to_contain_text(re.compile(r"Your turn\.|Round 1: showdown"))
             if page.locator(".taco-result").count():
                 break
-            version = body.get_attribute("data-version")
             kind = title.inner_text()
-            if kind == "Replace cards":
-                page.get_by_role("button", name="Keep all my cards").click()
-            elif kind in ("Duel", "Attack"):
-                page.locator(".taco-form label.taco-choice").first.click()
-                name = "Play this card face down" if kind == "Duel" else "Attack with the ticked cards"
-                page.get_by_role("button", name=name).click()
-            else:  # an answer: the first button is the cheapest defence, or "Answer the attack"
-                page.locator(".taco-buttons button").first.click()
-            expect(body).not_to_have_attribute("data-version", version or "")
+            # Wait for this player's own move to be answered: the computer's moves also change the page
+            # (and its version) while a request is in flight.
+            with page.expect_response(lambda r: r.url.endswith("/act/") and r.request.method == "POST"):
+                if kind == "Replace cards":
+                    page.get_by_role("button", name="Keep all my cards").click()
+                elif kind in ("Duel", "Attack"):
+                    page.locator(".taco-form label.taco-choice").first.click()
+                    name = "Play this card face down" if kind == "Duel" else "Attack with the ticked cards"
+                    page.get_by_role("button", name=name).click()
+                else:  # an answer: the first button is the cheapest defence, or "Answer the attack"
+                    page.locator(".taco-buttons button").first.click()
         expect(page.locator(".taco-result")).to_contain_text(re.compile(r"(wins the round|A tie)"))
         expect(page.locator(".events")).to_contain_text("Showdown:")
