@@ -103,7 +103,7 @@ def test_match_start_and_end_notify_away_players(alice: Any, bob: Any) -> None:
     assert len(alices) == 1 and "Match ended" in alices[0].body
 
 
-def test_two_workers_never_send_the_same_email(reversi_match: Match, alice: Any) -> None:
+def test_running_the_mailer_twice_sends_each_email_once(reversi_match: Match, alice: Any) -> None:
     mail.outbox.clear()
     move(reversi_match, alice)
     now = later(2)
