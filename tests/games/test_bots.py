@@ -89,3 +89,18 @@ def test_a_whole_game_against_the_computer_finishes_and_replays(vs_computer: Mat
             assert bots.take_turn(vs_computer.pk, now=timezone.now() + timedelta(seconds=10), compute=fast_bot)
     assert vs_computer.status == Match.Status.FINISHED
     assert replays_to_stored_state(vs_computer)
+
+
+def test_a_computer_acting_again_in_the_same_turn_waits_only_briefly(alice: Any, settings: Any) -> None:
+    """A DOS turn has several steps; only the first waits the full pause, the next ones a short one."""
+    settings.BOT_DELAY_SECONDS = 5
+    settings.BOT_FOLLOW_UP_DELAY_SECONDS = 1
+    # Alice deals, so the computer (seat 1, on her left) plays first.
+    match = services.create_match(user=alice, game="dos", players=2, bot_seats={1}, options={"dealer": 0})
+    assert match.bot_due_at - timezone.now() > timedelta(seconds=4)  # the first step: the full pause
+    later = timezone.now() + timedelta(seconds=6)
+    assert bots.take_turn(match.pk, now=later)
+    match.refresh_from_db()
+    # One step cannot end a DOS turn from a fresh deal (a match leaves "finish" to do, a draw a placement).
+    assert match.seats.get(number=1).to_act
+    assert match.bot_due_at - timezone.now() < timedelta(seconds=2)
