@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -18,42 +17,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import p95, timed_bot_game
 from games.backalley import bot
 from games.backalley.rules import engine
 
 
-def _p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
-
-
 def run(seeds: int) -> dict[str, float]:
-    match_times: list[float] = []
-    bot_times: list[float] = []
-    engine_times: list[float] = []
-    store_times: list[float] = []
-    moves = 0
-    for seed in range(seeds):
-        rng = random.Random(seed)
-        started = time.perf_counter()
-        state = engine.new_game(4, seed)
-        while engine.result(state) is None:
-            t0 = time.perf_counter()
-            (seat,) = engine.to_act(state)
-            view = engine.view(state, seat)
-            legal = engine.legal_actions(state, seat)
-            t1 = time.perf_counter()
-            action = bot.choose(view, legal, rng=rng, budget_s=1.0)
-            t2 = time.perf_counter()
-            state = engine.apply(state, seat, action)
-            t3 = time.perf_counter()
-            bot_times.append(t2 - t1)
-            engine_times.append((t1 - t0) + (t3 - t2))
-            moves += 1
-        match_times.append(time.perf_counter() - started)
+    games = [timed_bot_game(engine, bot.choose, 4, seed) for seed in range(seeds)]
+    state = games[-1].state
+    bot_times = [t for g in games for t in g.bot_times]
+    engine_times = [t for g in games for t in g.engine_times]
+    match_times = [g.seconds for g in games]
+    moves = sum(g.moves for g in games)
+    store_times = []
+    for game in games:
         # Storage cost, outside the match timing: dump to JSON text and load it back.
         t0 = time.perf_counter()
-        engine.load(json.loads(json.dumps(engine.dump(state))))
+        engine.load(json.loads(json.dumps(engine.dump(game.state))))
         store_times.append(time.perf_counter() - t0)
     return {
         "seeds": seeds,
@@ -61,7 +41,7 @@ def run(seeds: int) -> dict[str, float]:
         "match_mean_s": statistics.mean(match_times),
         "match_max_s": max(match_times),
         "bot_mean_us": statistics.mean(bot_times) * 1e6,
-        "bot_p95_us": _p95(bot_times) * 1e6,
+        "bot_p95_us": p95(bot_times) * 1e6,
         "bot_max_us": max(bot_times) * 1e6,
         "engine_mean_us": statistics.mean(engine_times) * 1e6,
         "store_mean_us": statistics.mean(store_times) * 1e6,

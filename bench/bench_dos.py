@@ -18,42 +18,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import p95, timed_bot_game
 from games.dos import bot
 from games.dos.cards import CODES
 from games.dos.rules import engine, position
 
 
-def _p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
-
-
 def bot_games(seeds: int, players: int = 4) -> dict[str, float]:
-    game_times: list[float] = []
-    bot_times: list[float] = []
-    engine_times: list[float] = []
-    legal_sizes: list[int] = []
-    moves = rounds = 0
-    for seed in range(seeds):
-        rng = random.Random(seed)
-        started = time.perf_counter()
-        state = engine.new_game(players, seed)
-        while engine.result(state) is None:
-            t0 = time.perf_counter()
-            (seat,) = engine.to_act(state)
-            view = engine.view(state, seat)
-            legal = engine.legal_actions(state, seat)
-            t1 = time.perf_counter()
-            action = bot.choose(view, legal, rng=rng, budget_s=1.0)
-            t2 = time.perf_counter()
-            state = engine.apply(state, seat, action)
-            t3 = time.perf_counter()
-            bot_times.append(t2 - t1)
-            engine_times.append((t1 - t0) + (t3 - t2))
-            legal_sizes.append(len(legal))
-            moves += 1
-        rounds += state.round
-        game_times.append(time.perf_counter() - started)
+    games = [timed_bot_game(engine, bot.choose, players, seed) for seed in range(seeds)]
+    state = games[-1].state
+    bot_times = [t for g in games for t in g.bot_times]
+    engine_times = [t for g in games for t in g.engine_times]
+    game_times = [g.seconds for g in games]
+    moves = sum(g.moves for g in games)
+    rounds = sum(g.state.round for g in games)
+    legal_sizes = [n for g in games for n in g.legal_sizes]
     t0 = time.perf_counter()
     engine.load(json.loads(json.dumps(engine.dump(state))))
     store = time.perf_counter() - t0
@@ -64,7 +43,7 @@ def bot_games(seeds: int, players: int = 4) -> dict[str, float]:
         "game_mean_s": statistics.mean(game_times),
         "game_max_s": max(game_times),
         "bot_mean_us": statistics.mean(bot_times) * 1e6,
-        "bot_p95_us": _p95(bot_times) * 1e6,
+        "bot_p95_us": p95(bot_times) * 1e6,
         "bot_max_us": max(bot_times) * 1e6,
         "engine_mean_us": statistics.mean(engine_times) * 1e6,
         "legal_max": max(legal_sizes),
@@ -92,7 +71,7 @@ def random_games(seeds: int) -> dict[str, float]:
             state = engine.apply(state, seat, rng.choice(legal))
     return {
         "legal_max": max(sizes),
-        "legal_p95": _p95([float(s) for s in sizes]),
+        "legal_p95": p95([float(s) for s in sizes]),
         "legal_max_ms": max(legal_times) * 1000,
         "hand_max": hand_max,
     }
