@@ -1,12 +1,9 @@
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from accounts import throttle
 from accounts.models import User
 
 
@@ -18,19 +15,6 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
-
-
-class ThrottledAuthenticationForm(AuthenticationForm):
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "throttled": _("Too many failed attempts. Please wait a few minutes and try again."),
-    }
-
-    def clean(self) -> dict[str, Any]:
-        username = self.cleaned_data.get("username") or ""
-        if throttle.is_locked(username):
-            raise forms.ValidationError(self.error_messages["throttled"], code="throttled")
-        return super().clean()
 
 
 class NotificationSettingsForm(forms.ModelForm):
