@@ -182,11 +182,11 @@ def test_the_lock_lives_in_the_database_and_holds_in_a_fresh_process(alice: Any)
     script = (
         "from django.contrib.auth import authenticate\n"
         "from django.test import RequestFactory\n"
-        "for ip in ('%s', '%s'):\n"
+        f"for ip in ({CLIENT_A!r}, {CLIENT_B!r}):\n"
         "    request = RequestFactory().post('/accounts/login/', REMOTE_ADDR=ip)\n"
-        "    user = authenticate(request, username='alice', password='%s')\n"
+        f"    user = authenticate(request, username='alice', password={PASSWORD!r})\n"
         "    print(ip, 'refused' if user is None else 'allowed')\n"
-    ) % (CLIENT_A, CLIENT_B, PASSWORD)
+    )
     done = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", script],
         cwd=ROOT,
