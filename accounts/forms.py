@@ -1,13 +1,56 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import UserCreationForm
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from accounts import usernames
 from accounts.models import User
 
 
-class SignUpForm(UserCreationForm):
+def check_username_look(username: str, *, exclude_pk: int | None = None) -> None:
+    """Refuse a name that mixes scripts or looks like another player's; one query."""
+    look_alike = (
+        User.objects.filter(
+            Q(username_skeleton=usernames.skeleton(username))
+            | Q(username_glyph_skeleton=usernames.glyph_skeleton(username))
+        )
+        .exclude(pk=exclude_pk)
+        .values_list("username", flat=True)
+        .first()
+    )
+    if look_alike is not None:
+        raise forms.ValidationError(
+            _("“%(name)s” looks too much like the existing player “%(other)s”. Please choose another name."),
+            code="look_alike",
+            params={"name": username, "other": look_alike},
+        )
+    if usernames.is_mixed_script(username):
+        raise forms.ValidationError(
+            _(
+                "Please use the letters of one writing system only (for example all Latin or all Devanagari): "
+                "names that mix them can pass for other players' names."
+            ),
+            code="mixed_script",
+        )
+
+
+class LookAlikeCheckMixin:
+    """For every form that sets a username: sign-up and the admin's add and change forms."""
+
+    instance: User
+
+    def clean_username(self) -> str | None:
+        parent = getattr(super(), "clean_username", None)  # sign-up's also refuses names equal but for case
+        username = parent() if parent else self.cleaned_data.get("username")
+        if username:
+            check_username_look(username, exclude_pk=self.instance.pk)
+        return username
+
+
+class SignUpForm(LookAlikeCheckMixin, UserCreationForm):
     email = forms.EmailField(
         label=_("Email"), required=False, help_text=_("Optional; needed to reset a forgotten password.")
     )
@@ -15,6 +58,16 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+
+class AdminUserCreationForm(LookAlikeCheckMixin, auth_forms.AdminUserCreationForm):
+    class Meta(auth_forms.AdminUserCreationForm.Meta):
+        model = User
+
+
+class AdminUserChangeForm(LookAlikeCheckMixin, auth_forms.UserChangeForm):
+    class Meta(auth_forms.UserChangeForm.Meta):
+        model = User
 
 
 class NotificationSettingsForm(forms.ModelForm):

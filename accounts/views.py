@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,9 +23,15 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("games:home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("games:home")
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:
+            # A look-alike (or the same) name was stored between the form's check and this insert.
+            form.add_error("username", _("That name was just taken by someone else. Please choose another."))
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("games:home")
     return render(request, "registration/signup.html", {"form": form})
 
 
