@@ -35,9 +35,10 @@ class User(AbstractUser):
     email_claim_until = models.DateTimeField(null=True, blank=True)
     vacation_until = models.DateTimeField(null=True, blank=True)
     # Look-alike names share a skeleton (accounts.usernames); unique, so of two look-alike sign-ups
-    # racing each other only one is stored. Null only for look-alikes that predate the check.
-    username_skeleton = models.TextField(unique=True, null=True, editable=False)
-    username_glyph_skeleton = models.TextField(unique=True, null=True, editable=False)
+    # racing each other only one is stored. Null (which unique allows many of, unlike "") only for
+    # look-alikes that predate the check.
+    username_skeleton = models.TextField(unique=True, null=True, editable=False)  # noqa: DJ001
+    username_glyph_skeleton = models.TextField(unique=True, null=True, editable=False)  # noqa: DJ001
 
     class Meta:
         verbose_name = _("user")

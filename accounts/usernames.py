@@ -7,7 +7,7 @@ is what TR39's skeleton does.
 
 Two skeletons per name, each unique among players:
 - ``skeleton``: NFKC, case folded, then confusables mapped (the TR39 recipe for case-insensitive
-  names): ``Alice``, ``ALICE``, ``аlice`` (Cyrillic а) and ``a1ice`` all give ``alice``.
+  names): ``Alice``, ``ALICE``, ``a1ice`` and ``alice`` spelt with a Cyrillic a all give ``alice``.
 - ``glyph_skeleton``: confusables mapped before case folding too, because a capital I looks like a
   small l: ``aIice`` gives ``alice`` here, while case folding alone would make it ``aiice``.
 """
