@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.contrib.auth import authenticate
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import UserCreationForm
 from django.db.models import Q
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from accounts import usernames
@@ -71,10 +75,38 @@ class AdminUserChangeForm(LookAlikeCheckMixin, auth_forms.UserChangeForm):
 
 
 class NotificationSettingsForm(forms.ModelForm):
+    # The address itself changes only through EmailChangeForm and a confirmation link.
     class Meta:
         model = User
-        fields = ("email", "email_turns")
+        fields = ("email_turns",)
         widgets = {"email_turns": forms.RadioSelect}
+
+
+class EmailChangeForm(forms.Form):
+    new_email = forms.EmailField(label=_("New email address"))
+    password = forms.CharField(
+        label=_("Your current password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, *args: Any, user: User, request: HttpRequest, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.request = request
+
+    def clean_new_email(self) -> str:
+        new_email = User.objects.normalize_email(self.cleaned_data["new_email"])
+        if new_email.casefold() == self.user.email.casefold():
+            raise forms.ValidationError(_("That is already your address."), code="same")
+        return new_email
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        # Through authenticate(), so wrong passwords here count toward the login throttle too.
+        if authenticate(self.request, username=self.user.get_username(), password=password) != self.user:
+            raise forms.ValidationError(_("That is not your current password."), code="password_incorrect")
+        return password
 
 
 class VacationForm(forms.Form):

@@ -117,7 +117,10 @@ def lockout_response(request: HttpRequest, *_args: Any) -> HttpResponse:
     axes passes (response, credentials) on its sync path but only (credentials) on its async path
     (8.3.1's middleware), so neither is read here: the request carries what is needed.
     """
-    username = request.POST.get("username", "")
+    # axes keeps the credentials of the refused try; forms with no username field (the email change,
+    # which asks for the password) are covered by them.
+    credentials = getattr(request, "axes_credentials", None) or {}
+    username = credentials.get("username") or request.POST.get("username", "")
     lock = LoginThrottleHandler().lock(request, {"username": username})
     now = timezone.now()
     until = lock.until if lock else now + get_cool_off(request)

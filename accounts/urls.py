@@ -36,5 +36,7 @@ urlpatterns = [
     path("password/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
     path("u/<str:username>/", views.profile, name="profile"),
     path("settings/", views.settings_page, name="settings"),
+    path("settings/email/", views.change_email, name="email_change"),
+    path("settings/email/confirm/<str:token>/", views.confirm_email, name="email_confirm"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
 ]

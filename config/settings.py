@@ -188,6 +188,8 @@ if _email_backend.endswith("smtp.EmailBackend"):
     }
 MAILERS = {"default": {"BACKEND": _email_backend, "OPTIONS": _email_options}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Turnwise <noreply@localhost>")
+# How long the link that confirms a new email address works.
+EMAIL_CHANGE_LINK_HOURS = int(os.environ.get("EMAIL_CHANGE_LINK_HOURS", "48"))
 
 # --- Internationalisation -------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
