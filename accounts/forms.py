@@ -3,14 +3,58 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth import authenticate
+from django.contrib.auth import forms as auth_forms
+from django.contrib.auth.forms import UserCreationForm
+from django.db.models import Q
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from accounts import throttle
+from accounts import usernames
 from accounts.models import User
 
 
-class SignUpForm(UserCreationForm):
+def check_username_look(username: str, *, exclude_pk: int | None = None) -> None:
+    """Refuse a name that mixes scripts or looks like another player's; one query."""
+    look_alike = (
+        User.objects.filter(
+            Q(username_skeleton=usernames.skeleton(username))
+            | Q(username_glyph_skeleton=usernames.glyph_skeleton(username))
+        )
+        .exclude(pk=exclude_pk)
+        .values_list("username", flat=True)
+        .first()
+    )
+    if look_alike is not None:
+        raise forms.ValidationError(
+            _("“%(name)s” looks too much like the existing player “%(other)s”. Please choose another name."),
+            code="look_alike",
+            params={"name": username, "other": look_alike},
+        )
+    if usernames.is_mixed_script(username):
+        raise forms.ValidationError(
+            _(
+                "Please use the letters of one writing system only (for example all Latin or all Devanagari): "
+                "names that mix them can pass for other players' names."
+            ),
+            code="mixed_script",
+        )
+
+
+class LookAlikeCheckMixin:
+    """For every form that sets a username: sign-up and the admin's add and change forms."""
+
+    instance: User
+
+    def clean_username(self) -> str | None:
+        parent = getattr(super(), "clean_username", None)  # sign-up's also refuses names equal but for case
+        username = parent() if parent else self.cleaned_data.get("username")
+        if username:
+            check_username_look(username, exclude_pk=self.instance.pk)
+        return username
+
+
+class SignUpForm(LookAlikeCheckMixin, UserCreationForm):
     email = forms.EmailField(
         label=_("Email"), required=False, help_text=_("Optional; needed to reset a forgotten password.")
     )
@@ -20,24 +64,49 @@ class SignUpForm(UserCreationForm):
         fields = ("username", "email")
 
 
-class ThrottledAuthenticationForm(AuthenticationForm):
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "throttled": _("Too many failed attempts. Please wait a few minutes and try again."),
-    }
+class AdminUserCreationForm(LookAlikeCheckMixin, auth_forms.AdminUserCreationForm):
+    class Meta(auth_forms.AdminUserCreationForm.Meta):
+        model = User
 
-    def clean(self) -> dict[str, Any]:
-        username = self.cleaned_data.get("username") or ""
-        if throttle.is_locked(username):
-            raise forms.ValidationError(self.error_messages["throttled"], code="throttled")
-        return super().clean()
+
+class AdminUserChangeForm(LookAlikeCheckMixin, auth_forms.UserChangeForm):
+    class Meta(auth_forms.UserChangeForm.Meta):
+        model = User
 
 
 class NotificationSettingsForm(forms.ModelForm):
+    # The address itself changes only through EmailChangeForm and a confirmation link.
     class Meta:
         model = User
-        fields = ("email", "email_turns")
+        fields = ("email_turns",)
         widgets = {"email_turns": forms.RadioSelect}
+
+
+class EmailChangeForm(forms.Form):
+    new_email = forms.EmailField(label=_("New email address"))
+    password = forms.CharField(
+        label=_("Your current password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, *args: Any, user: User, request: HttpRequest, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.request = request
+
+    def clean_new_email(self) -> str:
+        new_email = User.objects.normalize_email(self.cleaned_data["new_email"])
+        if new_email.casefold() == self.user.email.casefold():
+            raise forms.ValidationError(_("That is already your address."), code="same")
+        return new_email
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        # Through authenticate(), so wrong passwords here count toward the login throttle too.
+        if authenticate(self.request, username=self.user.get_username(), password=password) != self.user:
+            raise forms.ValidationError(_("That is not your current password."), code="password_incorrect")
+        return password
 
 
 class VacationForm(forms.Form):

@@ -1,10 +1,13 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from accounts import usernames
 
 
 class User(AbstractUser):
@@ -15,6 +18,14 @@ class User(AbstractUser):
         DIGEST = "digest", _("One daily digest")
         NEVER = "never", _("Never")
 
+    username = models.CharField(
+        _("username"),
+        max_length=150,
+        unique=True,
+        help_text=_("Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."),
+        validators=[usernames.UsernameValidator()],
+        error_messages={"unique": _("A user with that username already exists.")},
+    )
     email = models.EmailField(_("email address"), blank=True)
     email_turns = models.CharField(_("turn emails"), max_length=8, choices=EmailTurns.choices, default=EmailTurns.EACH)
     # When the player last had the site open (a page load or a live socket getting an update).
@@ -23,6 +34,11 @@ class User(AbstractUser):
     # A mail-sending worker holds the user until then, so two workers never send the same email.
     email_claim_until = models.DateTimeField(null=True, blank=True)
     vacation_until = models.DateTimeField(null=True, blank=True)
+    # Look-alike names share a skeleton (accounts.usernames); unique, so of two look-alike sign-ups
+    # racing each other only one is stored. Null (which unique allows many of, unlike "") only for
+    # look-alikes that predate the check.
+    username_skeleton = models.TextField(unique=True, null=True, editable=False)  # noqa: DJ001
+    username_glyph_skeleton = models.TextField(unique=True, null=True, editable=False)  # noqa: DJ001
 
     class Meta:
         verbose_name = _("user")
@@ -30,6 +46,24 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+    @classmethod
+    def from_db(cls, db: str | None, field_names: Any, values: Any, **kwargs: Any) -> User:
+        user = super().from_db(db, field_names, values, **kwargs)
+        user._stored_username = user.__dict__.get("username")
+        return user
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # Only a new or changed name gets new skeletons: a name that predates the check and looks
+        # like another keeps none, and other saves never meet the unique constraint.
+        if self._state.adding or self.username != getattr(self, "_stored_username", None):
+            self.username_skeleton = usernames.skeleton(self.username)
+            self.username_glyph_skeleton = usernames.glyph_skeleton(self.username)
+            update_fields = kwargs.get("update_fields")
+            if update_fields is not None and "username" in update_fields:
+                kwargs["update_fields"] = {*update_fields, "username_skeleton", "username_glyph_skeleton"}
+        super().save(*args, **kwargs)
+        self._stored_username = self.username
 
     def on_vacation(self, now: datetime) -> bool:
         return self.vacation_until is not None and self.vacation_until > now

@@ -2,7 +2,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import views
-from accounts.forms import ThrottledAuthenticationForm
 
 app_name = "accounts"
 
@@ -10,7 +9,7 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path(
         "login/",
-        auth_views.LoginView.as_view(authentication_form=ThrottledAuthenticationForm, redirect_authenticated_user=True),
+        auth_views.LoginView.as_view(redirect_authenticated_user=True),
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -37,5 +36,7 @@ urlpatterns = [
     path("password/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
     path("u/<str:username>/", views.profile, name="profile"),
     path("settings/", views.settings_page, name="settings"),
+    path("settings/email/", views.change_email, name="email_change"),
+    path("settings/email/confirm/<str:token>/", views.confirm_email, name="email_confirm"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
 ]

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts.forms import NotificationSettingsForm, SignUpForm, VacationForm
+from accounts import email_change
+from accounts.forms import EmailChangeForm, NotificationSettingsForm, SignUpForm, VacationForm
 from accounts.models import User
 from games import notify, registry, services
 from games.models import Match, Seat
@@ -22,9 +24,15 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("games:home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("games:home")
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:
+            # A look-alike (or the same) name was stored between the form's check and this insert.
+            form.add_error("username", _("That name was just taken by someone else. Please choose another."))
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("games:home")
     return render(request, "registration/signup.html", {"form": form})
 
 
@@ -83,6 +91,44 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             "vacation_days_left": services.vacation_days_left(user, now),
         },
     )
+
+
+@login_required
+def change_email(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    form = EmailChangeForm(request.POST or None, user=user, request=request)
+    if request.method == "POST" and form.is_valid():
+        new_email = form.cleaned_data["new_email"]
+        try:
+            email_change.request_change(user=user, new_email=new_email)
+        except OSError:
+            messages.error(request, _("We could not send the email just now. Please try again later."))
+        else:
+            messages.success(
+                request,
+                _(
+                    "We sent a link to %(new)s. Your address changes when you open it; "
+                    "until then we keep using the old one."
+                )
+                % {"new": new_email},
+            )
+            return redirect("accounts:settings")
+    return render(request, "accounts/change_email.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
+    # GET only shows a button: mail scanners open links, and opening must not change anything.
+    try:
+        change = email_change.pending_change(user=request.user, token=token)
+        if request.method == "POST":
+            new_email = email_change.confirm(user=request.user, token=token)
+            messages.success(request, _("Your email address is now %(new)s.") % {"new": new_email})
+            return redirect("accounts:settings")
+    except email_change.EmailChangeError as exc:
+        return render(request, "accounts/confirm_email.html", {"error": exc.message}, status=400)
+    return render(request, "accounts/confirm_email.html", {"change": change})
 
 
 @csrf_exempt  # authenticated by the signed token; mail clients' one-click unsubscribe POSTs without a session

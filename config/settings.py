@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -39,6 +40,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "channels",
     "django_htmx",
+    "axes",
     "accounts",
     "games",
     "games.reversi",
@@ -59,6 +61,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as axes asks: turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -136,6 +140,34 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# axes' backend first: it refuses a locked-out login before any password is checked.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+
+# Login throttling (django-axes, state in the database; see accounts/throttle.py and docs/deployment.md).
+# Within a cool-off window, 5 failures for one account from one address lock that pair: a guesser gets
+# 20 tries an hour per account and address, and a player elsewhere is never locked out by them. 20
+# failures from one address, whatever the usernames, lock the address: spraying stops, while a
+# household or school behind one address still has room for everyone's typos.
+LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT", "5"))
+LOGIN_FAILURES_PER_CLIENT = int(os.environ.get("LOGIN_FAILURES_PER_CLIENT", "20"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_HANDLER = "accounts.throttle.LoginThrottleHandler"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], ["ip_address"]]
+AXES_FAILURE_LIMIT = LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT
+# Tries during a lock are not counted, so the time the page promises holds even if people retry.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.throttle.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_ip"
+AXES_HTTP_RESPONSE_CODE = 429
+# No table of every successful login: nothing here reads it, and it would grow without end.
+AXES_DISABLE_ACCESS_LOG = True
+# Client addresses come from REMOTE_ADDR unless a proxy header is named, e.g. X-Forwarded-For with
+# the number of proxies in front that append to it. Never set it without such a proxy: clients could
+# then pick their own address.
+TRUSTED_PROXY_HEADER = os.environ.get("TRUSTED_PROXY_HEADER", "")
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "1"))
+
 if env_bool("FAST_PASSWORD_HASHER", False):
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
@@ -156,6 +188,8 @@ if _email_backend.endswith("smtp.EmailBackend"):
     }
 MAILERS = {"default": {"BACKEND": _email_backend, "OPTIONS": _email_options}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Turnwise <noreply@localhost>")
+# How long the link that confirms a new email address works.
+EMAIL_CHANGE_LINK_HOURS = int(os.environ.get("EMAIL_CHANGE_LINK_HOURS", "48"))
 
 # --- Internationalisation -------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
@@ -221,6 +255,8 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "daphne": {"level": "WARNING"},
+        # axes logs every failed login at INFO; lockouts are warnings.
+        "axes": {"level": "WARNING"},
         "django.channels.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
     },
 }

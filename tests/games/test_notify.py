@@ -137,7 +137,8 @@ def test_settings_page_saves_the_email_choice(bob: Any) -> None:
     )
     assert response.status_code == 302
     bob.refresh_from_db()
-    assert (bob.email, bob.email_turns) == ("b@example.org", "digest")
+    # The address changes only through a confirmation link (tests/accounts/test_email_change.py).
+    assert (bob.email, bob.email_turns) == ("bob@example.com", "digest")
     assert "Turn on browser notifications" in client.get(reverse("accounts:settings")).content.decode()
 
 

@@ -1,0 +1,107 @@
+"""Changing a player's email address: proven by the current password and a link sent to the new address.
+
+Until the link is opened the old address stays in use (notifications go to it), and the old address
+is told that a change was asked for. The link is a signed, time-limited token naming the player, the
+address being replaced and the new one: it works once (afterwards the address it replaces is gone),
+only for that player, and not after ``EMAIL_CHANGE_LINK_HOURS``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMessage
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+
+SALT = "accounts.email-change"
+
+
+class EmailChangeError(Exception):
+    """A confirmation link that cannot be used, with the reason in words for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Request:
+    user_id: int
+    old: str
+    new: str
+
+
+def make_token(*, user: User, new_email: str) -> str:
+    return signing.dumps({"user": user.pk, "old": user.email, "new": new_email}, salt=SALT)
+
+
+def _read_token(token: str) -> Request:
+    try:
+        data = signing.loads(token, salt=SALT, max_age=settings.EMAIL_CHANGE_LINK_HOURS * 3600)
+    except signing.SignatureExpired as exc:
+        raise EmailChangeError(_("This link has expired. Please ask for a new one on your settings page.")) from exc
+    except signing.BadSignature as exc:
+        raise EmailChangeError(_("This link is not valid. Please copy the whole link from the email.")) from exc
+    return Request(user_id=data["user"], old=data["old"], new=data["new"])
+
+
+def pending_change(*, user: User, token: str) -> Request:
+    """The change a link asks for, if ``user`` may make it now; EmailChangeError says why not."""
+    change = _read_token(token)
+    if change.user_id != user.pk:
+        raise EmailChangeError(_("This link was sent for another account. Log in as that player to use it."))
+    if change.old != user.email:
+        raise EmailChangeError(_("This link has already been used, or your address changed since it was sent."))
+    return change
+
+
+def confirm(*, user: User, token: str) -> str:
+    """Make the link's new address the player's; returns it."""
+    change = pending_change(user=user, token=token)
+    # Conditional on the address the link replaces, so two clicks (or two links) cannot both apply.
+    updated = User.objects.filter(pk=user.pk, email=change.old).update(email=change.new)
+    if not updated:
+        raise EmailChangeError(_("This link has already been used, or your address changed since it was sent."))
+    user.email = change.new
+    return change.new
+
+
+def _masked(address: str) -> str:
+    local, _at, domain = address.partition("@")
+    return f"{local[:1]}***@{domain}"
+
+
+def request_change(*, user: User, new_email: str) -> None:
+    """Send the confirmation link to the new address and, if there is one, a notice to the old."""
+    base = settings.SITE_URL
+    context = {
+        "user": user,
+        "new_email": new_email,
+        "masked_new_email": _masked(new_email),
+        "confirm_url": base + reverse("accounts:email_confirm", args=[make_token(user=user, new_email=new_email)]),
+        "hours": settings.EMAIL_CHANGE_LINK_HOURS,
+        "password_url": base + reverse("accounts:password_change"),
+    }
+    messages = [
+        EmailMessage(
+            subject=_("Confirm your new Turnwise email address"),
+            body=render_to_string("accounts/email/email_change_confirm.txt", context),
+            to=[new_email],
+        )
+    ]
+    if user.email:
+        messages.append(
+            EmailMessage(
+                subject=_("Your Turnwise email address is about to change"),
+                body=render_to_string("accounts/email/email_change_notice.txt", context),
+                to=[user.email],
+            )
+        )
+    for message in messages:
+        message.send()
