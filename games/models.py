@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+from games import fairplay
 
 
 def new_invite_token() -> str:
@@ -23,9 +24,6 @@ def new_salt() -> str:
     return secrets.token_hex(16)
 
 
-def shuffle_commitment(seed: int, salt: str) -> str:
-    """The published promise of a match's secret seed: SHA-256 of "salt:seed" (see docs/fair-play.md)."""
-    return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
 
 
 class Match(models.Model):
@@ -81,7 +79,7 @@ class Match(models.Model):
 
     def save(self, *args: object, **kwargs: object) -> None:
         if not self.shuffle_commitment:
-            self.shuffle_commitment = shuffle_commitment(self.seed, self.shuffle_salt)
+            self.shuffle_commitment = fairplay.commitment(self.seed, self.shuffle_salt)
         super().save(*args, **kwargs)  # type: ignore[arg-type]
 
     def get_absolute_url(self) -> str:

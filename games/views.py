@@ -263,6 +263,12 @@ def _api_state(match: Match, user: Any) -> dict[str, Any]:
         "view": context["view"],
         "legal": _legal_for(match, context["seat"]) if context["can_act"] else [],
         "result": match.result,
+        "rated": match.rated,
+        # Public from the start; the secrets it commits to are revealed only once the match is over.
+        "shuffle_commitment": match.shuffle_commitment,
+        "revealed": {"seed": match.seed, "salt": match.shuffle_salt}
+        if match.status == Match.Status.FINISHED
+        else None,
     }
 
 
