@@ -167,9 +167,9 @@ def history(user: Any, game: str) -> list[tuple[datetime, int]]:
     """(when, rating after) for each rated match of ``user`` in ``game``, oldest first."""
     return [
         (at, shown(mu))
-        for at, mu in RatingChange.objects.filter(user=user, game=game).order_by("at", "match_id").values_list(
-            "at", "mu_after"
-        )
+        for at, mu in RatingChange.objects.filter(user=user, game=game)
+        .order_by("at", "match_id")
+        .values_list("at", "mu_after")
     ]
 
 

@@ -34,7 +34,9 @@ def export_match(request: HttpRequest, match_id: int, fmt: str) -> HttpResponse:
     if fmt not in ("json", "txt") or not export.can_export(match) or (fmt == "txt" and match.game != "reversi"):
         raise Http404
     if fmt == "txt":
-        return _download(export.reversi_transcript(match) + "\n", "text/plain; charset=utf-8", export.filename(match, "txt"))
+        return _download(
+            export.reversi_transcript(match) + "\n", "text/plain; charset=utf-8", export.filename(match, "txt")
+        )
     body = json.dumps(export.record(match, seats), indent=1)
     return _download(body, "application/json", export.filename(match, "json"))
 

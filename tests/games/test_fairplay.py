@@ -134,7 +134,10 @@ def test_a_reversi_match_exports_its_move_transcript(alice: Any, bob: Any) -> No
     for seat, square in [(0, "f5"), (1, "d6"), (0, "c3")]:
         match.refresh_from_db()
         services.act(
-            match_id=match.pk, user=[alice, bob][seat], action={"type": "place", "square": square}, version=match.version
+            match_id=match.pk,
+            user=[alice, bob][seat],
+            action={"type": "place", "square": square},
+            version=match.version,
         )
     services.resign(match_id=match.pk, user=bob)
     response = client_for(bob).get(reverse("games:export", args=[match.pk, "txt"]))
