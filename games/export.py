@@ -8,7 +8,7 @@ import zipfile
 from collections.abc import Iterable
 from typing import Any
 
-from games import fairplay
+from games import fairplay, registry
 from games.models import Match, Seat
 
 
@@ -55,10 +55,12 @@ def record(match: Match, seats: list[Seat] | None = None) -> dict[str, Any]:
     }
 
 
-def reversi_transcript(match: Match) -> str:
-    """The standard move list, e.g. ``f5d6c3d3c4``: passes are implied, as in the usual notation."""
-    squares = [payload["square"] for payload in match.actions.order_by("seq").values_list("payload", flat=True)]
-    return "".join(squares)
+def transcript(match: Match) -> str | None:
+    """The game's standard move list of the match (e.g. Reversi's ``f5d6c3``), if the game has one."""
+    notation = registry.get(match.game).transcript
+    if notation is None:
+        return None
+    return notation(list(match.actions.order_by("seq").values_list("payload", flat=True)))
 
 
 def filename(match: Match, extension: str) -> str:
@@ -71,6 +73,6 @@ def archive(matches: Iterable[Match]) -> bytes:
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for match in matches:
             zf.writestr(filename(match, "json"), json.dumps(record(match), indent=1))
-            if match.game == "reversi":
-                zf.writestr(filename(match, "txt"), reversi_transcript(match) + "\n")
+            if (moves := transcript(match)) is not None:
+                zf.writestr(filename(match, "txt"), moves + "\n")
     return buffer.getvalue()

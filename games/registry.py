@@ -58,6 +58,8 @@ class Game:
     # When a player's time runs out: "claim" lets the opponent claim the win (two-player games);
     # "substitute" seats a computer player so the others can go on.
     timeout_policy: str = "claim"
+    # The game's standard move-list notation of an action log (e.g. Reversi's "f5d6c3"), if it has one.
+    transcript: Callable[[list[Action]], str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -23,6 +23,7 @@ urlpatterns = [
     path("m/<int:match_id>/replay/<int:step>/", views.replay_page, name="replay-step"),
     path("m/<int:match_id>/export.<str:fmt>", record_views.export_match, name="export"),
     path("history/export.zip", record_views.export_all, name="export-all"),
+    path("leaderboard/", record_views.leaderboard, name="leaderboards"),
     path("leaderboard/<slug:game>/", record_views.leaderboard, name="leaderboard"),
     path("api/history/", record_views.api_history, name="api-history"),
     path("api/users/<str:username>/", record_views.api_profile, name="api-profile"),
