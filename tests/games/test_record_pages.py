@@ -97,3 +97,34 @@ def test_the_api_serves_history_profiles_and_leaderboards_paginated(alice: Any, 
     anonymous = client_for(alice)
     anonymous.logout()
     assert anonymous.get(reverse("games:api-history")).status_code == 401
+
+
+def test_history_filters_by_game_opponent_and_result_and_keeps_them_across_pages(
+    alice: Any, bob: Any, carol: Any
+) -> None:
+    won_vs_bob = rated_win(alice, bob)
+    lost_vs_bob = rated_win(bob, alice)
+    won_vs_carol = rated_win(alice, carol)
+    client = client_for(alice)
+
+    def listed(**params: str) -> list[int]:
+        page = client.get(reverse("games:history"), params).content.decode()
+        return [m.pk for m in (won_vs_bob, lost_vs_bob, won_vs_carol) if f"#{m.pk}</a>" in page]
+
+    assert listed() == [won_vs_bob.pk, lost_vs_bob.pk, won_vs_carol.pk]
+    assert listed(opponent="bob") == [won_vs_bob.pk, lost_vs_bob.pk]
+    assert listed(opponent="bob", result="win") == [won_vs_bob.pk]
+    assert listed(result="loss") == [lost_vs_bob.pk]
+    assert listed(game="dos") == []
+    assert listed(game="chess") == [won_vs_bob.pk, lost_vs_bob.pk, won_vs_carol.pk]  # a bad filter is ignored
+    assert listed(opponent="alice") == []  # never yourself
+
+
+def test_history_pages_carry_the_filters(alice: Any, bob: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from games import views
+
+    monkeypatch.setattr(views, "HISTORY_PAGE_SIZE", 1)
+    rated_win(alice, bob)
+    rated_win(alice, bob)
+    page = client_for(alice).get(reverse("games:history"), {"opponent": "bob"}).content.decode()
+    assert "?opponent=bob&amp;page=2" in page
