@@ -29,6 +29,11 @@ class NewMatchForm(forms.Form):
     is_public = forms.BooleanField(
         label=_("List in the lobby (anyone may join or watch)"), required=False, initial=True
     )
+    rated = forms.BooleanField(
+        label=_("Rated (changes the players' ratings)"),
+        required=False,
+        help_text=_("Matches with computer players are always casual."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -65,6 +70,11 @@ class NewMatchForm(forms.Form):
                         "max": spec.max_players,
                     }
                 self.add_error("players", msg)
+        if data.get("rated") and players and self.bot_seats():
+            self.add_error(
+                "rated",
+                _("A match with computer players is always casual: untick Rated, or leave the seats to people."),
+            )
         return data
 
     def bot_seats(self) -> set[int]:

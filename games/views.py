@@ -75,6 +75,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
                 bot_seats=form.bot_seats(),
                 is_public=form.cleaned_data["is_public"],
                 pace_seconds=form.cleaned_data["pace"],
+                rated=form.cleaned_data["rated"],
             )
         except services.MatchError as exc:
             form.add_error(None, exc.message)

@@ -128,3 +128,14 @@ def test_history_pages_carry_the_filters(alice: Any, bob: Any, monkeypatch: pyte
     rated_win(alice, bob)
     page = client_for(alice).get(reverse("games:history"), {"opponent": "bob"}).content.decode()
     assert "?opponent=bob&amp;page=2" in page
+
+
+def test_a_rated_match_is_chosen_when_creating_and_never_with_a_computer(alice: Any) -> None:
+    client = client_for(alice)
+    url = reverse("games:new")
+    base = {"game": "reversi", "players": 2, "pace": "", "is_public": "on", "rated": "on"}
+    refused = client.post(url, {**base, "seat_1": "bot"})
+    assert refused.status_code == 200 and "always casual" in refused.content.decode()
+    assert not Match.objects.exists()
+    client.post(url, {**base, "seat_1": "human"})
+    assert Match.objects.get().rated
