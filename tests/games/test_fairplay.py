@@ -182,3 +182,27 @@ def test_the_commitment_but_never_the_seed_is_shown_during_play(alice: Any, bob:
         assert match.shuffle_commitment in page and match.shuffle_commitment in api
         for secret in (str(match.seed), match.shuffle_salt):
             assert secret not in page and secret not in api
+
+
+@pytest.mark.parametrize("fixture", ["dos_match", "backalley_match"])
+def test_a_finished_card_match_replays_with_every_hand_face_up(fixture: str, request: pytest.FixtureRequest) -> None:
+    match = request.getfixturevalue(fixture)
+    spec = registry.get(match.game)
+    state = spec.engine.new_game(match.players, match.seed, match.options)
+    first = Action.objects.filter(match=match).order_by("seq").first()
+    state = spec.engine.apply(state, first.seat, first.payload)
+    hands = spec.engine.reveal(state)["hands"]
+    watcher = request.getfixturevalue("four")[0]
+    page = client_for(watcher).get(reverse("games:replay-step", args=[match.pk, 1])).content.decode()
+    assert "All cards, face up" in page
+    for hand in hands:
+        shown = ", ".join(f'<span class="card-code">{spec.card_label(c)}</span>' for c in hand)
+        assert shown in page
+
+
+def test_a_reversi_replay_has_no_face_up_section(alice: Any, bob: Any) -> None:
+    match = services.create_match(user=alice, game="reversi", players=2)
+    services.join_match(match_id=match.pk, user=bob)
+    services.resign(match_id=match.pk, user=bob)
+    page = client_for(alice).get(reverse("games:replay", args=[match.pk])).content.decode()
+    assert "All cards, face up" not in page
