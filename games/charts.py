@@ -13,6 +13,7 @@ LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 36  # room for the axis labels
 class Tick:
     position: float
     label: str
+    anchor: str = "middle"  # SVG text-anchor: the outer date labels stay inside the picture
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,9 @@ def line_chart(values: list[int], dates: list[datetime]) -> LineChart | None:
 
     y_ticks = [Tick(y(v), str(v)) for v in range(low, high + 1, step)]
     # Label the first and last match with their dates; the axis counts matches, so gaps in time do not distort.
-    x_ticks = [Tick(x(0), f"{dates[0]:%Y-%m-%d}")]
+    x_ticks = [Tick(x(0), f"{dates[0]:%Y-%m-%d}", "start" if count > 1 else "middle")]
     if count > 1:
-        x_ticks.append(Tick(x(count - 1), f"{dates[-1]:%Y-%m-%d}"))
+        x_ticks.append(Tick(x(count - 1), f"{dates[-1]:%Y-%m-%d}", "end"))
     return LineChart(
         width=WIDTH,
         height=HEIGHT,
