@@ -17,6 +17,7 @@ from accounts.forms import EmailChangeForm, NotificationSettingsForm, SignUpForm
 from accounts.models import User
 from games import notify, registry, services
 from games.models import Match, Seat
+from games.record_views import profile_context
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -54,7 +55,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     by_game = {row["match__game"]: row for row in rows}
     empty = {"played": 0, "won": 0, "lost": 0, "drawn": 0, "left": 0}
     record = [{"game": game, **by_game.get(game.slug, empty)} for game in registry.all_games()]
-    return render(request, "accounts/profile.html", {"person": person, "record": record})
+    context = {"person": person, "record": record, **profile_context(person, request.user, request.GET)}
+    return render(request, "accounts/profile.html", context)
 
 
 @login_required

@@ -71,6 +71,15 @@ class Engine(Protocol):
         """The state ``dump`` produced."""
 
 
+@runtime_checkable
+class Revealing(Protocol):
+    """Optional, for games with hidden cards: every card where it lies, for the face-up replay of a
+    finished match (``{"hands": [[code, ...] per seat], "piles": [{"pile": name, "cards": [...]}]}``,
+    piles top first). Never used while a match is in play."""
+
+    def reveal(self, state: Any) -> dict[str, Any]: ...
+
+
 def winners(result: Result) -> list[int]:
     """Seats ranked first."""
     return [seat for seat, rank in enumerate(result["ranks"]) if rank == 1]

@@ -1,11 +1,14 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
+from games.models import Match, Seat
 
 
 class NewMatchForm(forms.Form):
@@ -25,6 +28,11 @@ class NewMatchForm(forms.Form):
     )
     is_public = forms.BooleanField(
         label=_("List in the lobby (anyone may join or watch)"), required=False, initial=True
+    )
+    rated = forms.BooleanField(
+        label=_("Rated (changes the players' ratings)"),
+        required=False,
+        help_text=_("Matches with computer players are always casual."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -62,6 +70,11 @@ class NewMatchForm(forms.Form):
                         "max": spec.max_players,
                     }
                 self.add_error("players", msg)
+        if data.get("rated") and players and self.bot_seats():
+            self.add_error(
+                "rated",
+                _("A match with computer players is always casual: untick Rated, or leave the seats to people."),
+            )
         return data
 
     def bot_seats(self) -> set[int]:
@@ -70,3 +83,39 @@ class NewMatchForm(forms.Form):
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("seat_")]
+
+
+class HistoryFilterForm(forms.Form):
+    """Narrow the history by game, opponent and result; an invalid filter is ignored, not an error page."""
+
+    game = forms.ChoiceField(label=_("Game"), required=False)
+    opponent = forms.CharField(label=_("Opponent"), required=False, max_length=150)
+    result = forms.ChoiceField(
+        label=_("Result"),
+        required=False,
+        choices=[("", _("Any result")), *Seat.Outcome.choices],
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", _("Any game")), *((g.slug, g.name) for g in registry.all_games())]
+
+    def apply(self, matches: QuerySet[Match], user: Any) -> QuerySet[Match]:
+        if not self.is_bound or not self.is_valid():
+            return matches
+        data = self.cleaned_data
+        if data["game"]:
+            matches = matches.filter(game=data["game"])
+        if data["opponent"]:
+            matches = matches.filter(
+                pk__in=Seat.objects.filter(user__username=data["opponent"]).exclude(user=user).values("match_id")
+            )
+        if data["result"]:
+            matches = matches.filter(pk__in=Seat.objects.filter(user=user, outcome=data["result"]).values("match_id"))
+        return matches
+
+    def query(self) -> str:
+        """The filters as a query string, for links to the other pages of the same list."""
+        if not self.is_bound or not self.is_valid():
+            return ""
+        return urlencode({k: v for k, v in self.cleaned_data.items() if v})

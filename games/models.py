@@ -9,6 +9,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games import fairplay
+
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(18)
@@ -16,6 +18,12 @@ def new_invite_token() -> str:
 
 def new_seed() -> int:
     return secrets.randbits(62)
+
+
+def new_salt() -> str:
+    return secrets.token_hex(16)
+
+
 
 
 class Match(models.Model):
@@ -33,6 +41,12 @@ class Match(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_matches")
     # Secret: the engine's shuffles derive from it. Never rendered, never sent.
     seed = models.BigIntegerField(default=new_seed)
+    # Revealed with the seed when the match ends; the commitment (their hash) is public from the start,
+    # so anyone can check afterwards that every shuffle came from the seed promised before the first move.
+    shuffle_salt = models.CharField(max_length=32, default=new_salt)
+    shuffle_commitment = models.CharField(max_length=64, blank=True)
+    # Rated matches change the players' ratings; matches with computer players are always casual.
+    rated = models.BooleanField(default=False)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
@@ -62,6 +76,11 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if not self.shuffle_commitment:
+            self.shuffle_commitment = fairplay.commitment(self.seed, self.shuffle_salt)
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
 
     def get_absolute_url(self) -> str:
         return reverse("games:match", args=[self.pk])
@@ -207,6 +226,47 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} #{self.seq}"
+
+
+class Rating(models.Model):
+    """A player's current rating in one game (openskill's Plackett-Luce model, see games/ratings.py)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    game = models.CharField(max_length=32)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rated_matches = models.PositiveIntegerField(default=0)
+    last_played_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_rating_per_game")]
+        indexes = [models.Index(fields=["game", "-mu"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game} {self.mu:.2f}"
+
+
+class RatingChange(models.Model):
+    """What one rated match did to one player's rating: the rating history, and the result screen's deltas."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
+    game = models.CharField(max_length=32)
+    seat = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    # The match's finishing time: the order in which ratings are (re)computed.
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["at", "match_id", "seat"]
+        constraints = [models.UniqueConstraint(fields=["match", "user"], name="one_rating_change_per_match")]
+        indexes = [models.Index(fields=["user", "game", "at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game} {self.mu_before:.2f}->{self.mu_after:.2f}"
 
 
 def seat_names(seats: list[Seat]) -> list[str]:

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games import registry
+from games import ratings, registry
 from games.models import Match, Seat
 
 
@@ -63,6 +63,7 @@ def match_context(
         "can_reclaim": bool(live and mine and mine.substitute and not mine.resigned),
         "next_match_url": next_match_url(match, user) if mine and not can_act else "",
         "rematch": rematch_of(match) if match.status == Match.Status.FINISHED else None,
+        "rating_changes": ratings.changes_for(match) if match.rated and match.status == Match.Status.FINISHED else {},
     }
 
 

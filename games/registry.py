@@ -58,6 +58,10 @@ class Game:
     # When a player's time runs out: "claim" lets the opponent claim the win (two-player games);
     # "substitute" seats a computer player so the others can go on.
     timeout_policy: str = "claim"
+    # The game's standard move-list notation of an action log (e.g. Reversi's "f5d6c3"), if it has one.
+    transcript: Callable[[list[Action]], str] | None = None
+    # How a card code reads on the page (e.g. Back Alley's "QH" as "Q♥"), for face-up replays.
+    card_label: Callable[[str], str] = str
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games import pages, registry
+from games.engine import Revealing
 from games.models import Match, Seat
 
 
@@ -66,4 +68,32 @@ def replay_context(match: Match, seats: list[Seat], user: Any, step: int | None)
         "can_act": False,
         "replaying": True,
         "outcome": pages.outcome_text(match, seats, mine),
+        "face_up": _face_up(spec, state, names) if match.status == Match.Status.FINISHED else None,
+    }
+
+
+def _face_up(spec: registry.Game, state: Any, names: list[str]) -> dict[str, Any] | None:
+    """Once a match is over nothing is secret: every hand and pile as it was at this step."""
+    if not isinstance(spec.engine, Revealing):
+        return None
+    cards = spec.engine.reveal(state)
+    pile_names = {
+        "draw_pile": _("Draw pile"),
+        "discard": _("Discard pile"),
+        "stock": _("Stock"),
+    }
+    piles = []
+    for pile in cards["piles"]:
+        name = pile["pile"]
+        if name.startswith("commit_"):
+            label = _("Chosen by %(name)s, not yet shown") % {"name": names[int(name.split("_")[1])]}
+        else:
+            label = str(pile_names.get(name, name))
+        piles.append({"name": label, "cards": [spec.card_label(c) for c in pile["cards"]]})
+    return {
+        "hands": [
+            {"name": name, "cards": [spec.card_label(c) for c in hand]}
+            for name, hand in zip(names, cards["hands"], strict=True)
+        ],
+        "piles": piles,
     }

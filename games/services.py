@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import registry
+from games import ratings, registry
 from games.engine import Action, IllegalAction, InvalidAction
 from games.models import Action as ActionRow
 from games.models import ChatMessage, Match, Notice, Seat
@@ -73,6 +73,7 @@ def create_match(
     is_public: bool = True,
     options: dict[str, Any] | None = None,
     pace_seconds: int | None = None,
+    rated: bool = False,
 ) -> Match:
     """Create a match with ``user`` in seat 0; it starts at once when no human seat is left open."""
     try:
@@ -90,6 +91,11 @@ def create_match(
         raise MatchError(_("Computer players can only take the other seats."), "invalid")
     if pace_seconds not in {p for p, _label in PACES}:
         raise MatchError(_("That pace is not offered."), "invalid")
+    if rated and bots:
+        raise MatchError(
+            _("A match with computer players is always casual: make it unrated, or leave the seats to people."),
+            "invalid",
+        )
     options = dict(options or {})
     try:  # Validate the options now rather than when the last player joins.
         spec.engine.new_game(players, 0, options)
@@ -104,6 +110,7 @@ def create_match(
             options=options,
             created_by=user,
             pace_seconds=pace_seconds,
+            rated=rated,
         )
         seats = Seat.objects.bulk_create(
             [
@@ -459,6 +466,7 @@ def offer_rematch(*, match_id: int, user: Any) -> Match:
             created_by=user,
             pace_seconds=match.pace_seconds,
             rematch_of=match,
+            rated=match.rated,
         )
         new_seats = []
         for old in seats:
@@ -640,6 +648,7 @@ def _finish(match: Match, result: dict[str, Any], seats: list[Seat]) -> None:
     Seat.objects.bulk_update(
         seats, ["outcome", "score", "to_act", "waiting_since", "deadline_at", "warn_at", "resigned", "left"]
     )
+    ratings.record(match, seats)
     Notice.objects.bulk_create(
         [Notice(user_id=s.user_id, match=match, kind=Notice.Kind.ENDED, created_at=now) for s in _humans(seats)]
     )

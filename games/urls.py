@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import record_views, views
 
 app_name = "games"
 
@@ -21,6 +21,13 @@ urlpatterns = [
     path("m/<int:match_id>/chat/", views.chat, name="chat"),
     path("m/<int:match_id>/replay/", views.replay_page, name="replay"),
     path("m/<int:match_id>/replay/<int:step>/", views.replay_page, name="replay-step"),
+    path("m/<int:match_id>/export.<str:fmt>", record_views.export_match, name="export"),
+    path("history/export.zip", record_views.export_all, name="export-all"),
+    path("leaderboard/", record_views.leaderboard, name="leaderboards"),
+    path("leaderboard/<slug:game>/", record_views.leaderboard, name="leaderboard"),
+    path("api/history/", record_views.api_history, name="api-history"),
+    path("api/users/<str:username>/", record_views.api_profile, name="api-profile"),
+    path("api/leaderboard/<slug:game>/", record_views.api_leaderboard, name="api-leaderboard"),
     path("api/matches/<int:match_id>/", views.api_match, name="api-match"),
     path("api/matches/<int:match_id>/act/", views.api_act, name="api-act"),
 ]

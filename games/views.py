@@ -18,7 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games import pages, registry, replay, services
 from games.engine import InvalidAction
-from games.forms import NewMatchForm
+from games.forms import HistoryFilterForm, NewMatchForm
 from games.models import Match, Seat
 
 HISTORY_PAGE_SIZE = 20
@@ -75,6 +75,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
                 bot_seats=form.bot_seats(),
                 is_public=form.cleaned_data["is_public"],
                 pace_seconds=form.cleaned_data["pace"],
+                rated=form.cleaned_data["rated"],
             )
         except services.MatchError as exc:
             form.add_error(None, exc.message)
@@ -213,18 +214,20 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_GET
 def history(request: HttpRequest) -> HttpResponse:
-    finished = (
-        Match.objects.filter(seats__user=request.user, status=Match.Status.FINISHED)
-        .prefetch_related(_seats_prefetch())
-        .order_by("-finished_at", "-pk")
+    filters = HistoryFilterForm(request.GET or None)
+    finished = filters.apply(
+        Match.objects.filter(seats__user=request.user, status=Match.Status.FINISHED), request.user
     )
+    finished = finished.prefetch_related(_seats_prefetch()).order_by("-finished_at", "-pk")
     page = Paginator(finished, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
     rows = []
     for match in page.object_list:
         seats = list(match.seats.all())
         mine = pages.viewer_seat(seats, request.user)
         rows.append({"match": match, "seats": seats, "mine": mine, "game": registry.get(match.game)})
-    return render(request, "games/history.html", {"page": page, "rows": rows})
+    return render(
+        request, "games/history.html", {"page": page, "rows": rows, "filters": filters, "query": filters.query()}
+    )
 
 
 @login_required
@@ -263,6 +266,12 @@ def _api_state(match: Match, user: Any) -> dict[str, Any]:
         "view": context["view"],
         "legal": _legal_for(match, context["seat"]) if context["can_act"] else [],
         "result": match.result,
+        "rated": match.rated,
+        # Public from the start; the secrets it commits to are revealed only once the match is over.
+        "shuffle_commitment": match.shuffle_commitment,
+        "revealed": {"seed": match.seed, "salt": match.shuffle_salt}
+        if match.status == Match.Status.FINISHED
+        else None,
     }
 
 

@@ -23,6 +23,7 @@ class BackAlleyConfig(AppConfig):
                 parse_form=web.parse_form,
                 seat_label=present.seat_label,
                 present=present.present,
+                card_label=text.card_label,
                 blurb=str(
                     _(
                         "Four players in two partnerships: bid your tricks, then take them; "

@@ -403,6 +403,13 @@ class BackAlleyEngine:
     def view(self, state: State, seat: int | None) -> View:
         return build_view(state, seat)
 
+    def reveal(self, state: State) -> dict[str, Any]:
+        """Every card where it lies, for a finished match's face-up replay: never for a match in play."""
+        return {
+            "hands": [[code(card) for card in hand] for hand in state.hands],
+            "piles": [{"pile": "stock", "cards": [code(card) for card in state.stock]}],
+        }
+
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:
             return None

@@ -22,6 +22,7 @@ class DosConfig(AppConfig):
                 describe_event=text.describe_event,
                 parse_form=forms.parse_form,
                 present=present.present,
+                card_label=text.card_label,
                 blurb=str(
                     _(
                         "Two to four players: match numbers in the Center Row with one card or two that add up, "

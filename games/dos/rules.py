@@ -71,6 +71,16 @@ class DosEngine:
     def view(self, state: State, seat: int | None) -> View:
         return build_view(state, seat)
 
+    def reveal(self, state: State) -> dict[str, Any]:
+        """Every card where it lies, for a finished match's face-up replay: never for a match in play."""
+        return {
+            "hands": [list(hand) for hand in state.hands],
+            "piles": [
+                {"pile": "draw_pile", "cards": list(state.draw_pile)},
+                {"pile": "discard", "cards": list(reversed(state.discard))},
+            ],
+        }
+
     def result(self, state: State) -> Result | None:
         return compute_result(state)
 

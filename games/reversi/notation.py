@@ -7,6 +7,7 @@ A board string lists a1 b1 ... h1, a2 ... h8 (row by row, row 1 first), one char
 from __future__ import annotations
 
 import re
+from typing import Any
 
 FILES = "abcdefgh"
 SQUARE_NAMES: tuple[str, ...] = tuple(FILES[i % 8] + str(i // 8 + 1) for i in range(64))
@@ -57,3 +58,8 @@ def diagram(black: int, white: int) -> str:
     for r in range(8):
         rows.append(f"{r + 1} " + " ".join(text[r * 8 : r * 8 + 8]))
     return "\n".join(rows)
+
+
+def transcript(actions: list[dict[str, Any]]) -> str:
+    """The usual move list, e.g. ``f5d6c3d3c4``: one square per move; passes are implied."""
+    return "".join(action["square"] for action in actions)

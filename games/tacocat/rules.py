@@ -360,6 +360,15 @@ class TacocatEngine:
     def view(self, state: State, seat: int | None) -> View:
         return build_view(state, seat, self.to_act(state), self.result(state))
 
+    def reveal(self, state: State) -> dict[str, Any]:
+        """Every card where it lies, for a finished match's face-up replay: never for a match in play."""
+        piles = [
+            {"pile": "draw_pile", "cards": codes(state.draw)},
+            {"pile": "discard", "cards": codes(reversed(state.discard))},
+        ]
+        piles += [{"pile": f"commit_{seat}", "cards": codes(c)} for seat, c in enumerate(state.commits) if c]
+        return {"hands": [codes(hand) for hand in state.hands], "piles": piles}
+
     def result(self, state: State) -> Result | None:
         if state.winner is None:
             return None
