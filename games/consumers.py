@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -30,6 +31,16 @@ class LiveConsumer(AsyncWebsocketConsumer):
     admitted = False
     closed = False
     user: Any = None
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels' own dispatch first runs close_old_connections() through Channels' shared sync thread
+        # for every message: a thread hop per push and per inbound frame, serialised across every socket
+        # of the process. These handlers hold no connection; the few that query go through
+        # database_sync_to_async, which closes old connections itself.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def admit(self) -> bool:
         """Register a socket of a signed-in session (at most a few per person); False: closed."""

@@ -71,3 +71,19 @@ def every_query() -> Iterator[QueryLog]:
 
     with mock.patch.object(CursorWrapper, "_execute_with_wrappers", counting):
         yield log
+
+
+@contextlib.contextmanager
+def sync_thread_calls() -> Iterator[list[str]]:
+    """The sync functions run through sync_to_async while inside (Channels' shared sync thread among them)."""
+    from asgiref.sync import SyncToAsync
+
+    calls: list[str] = []
+    original = SyncToAsync.__call__
+
+    async def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(getattr(self.func, "__qualname__", repr(self.func)))
+        return await original(self, *args, **kwargs)
+
+    with mock.patch.object(SyncToAsync, "__call__", counting):
+        yield calls

@@ -12,7 +12,7 @@ from channels.layers import get_channel_layer
 
 from games import realtime, services
 from games.models import Match
-from tests.realtime.helpers import connect, every_query, logged_in_client
+from tests.realtime.helpers import connect, every_query, logged_in_client, sync_thread_calls
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -107,7 +107,7 @@ async def test_a_consumer_forwards_a_pushed_update_without_any_query(cast: dict[
     await carol_ws.receive_from()
     layer = get_channel_layer()
     version = match.version + 1
-    with every_query() as queries:
+    with every_query() as queries, sync_thread_calls() as hops:
         for name in ("alice", "bob"):
             user_id = cast[name].pk
             await layer.group_send(
@@ -132,6 +132,7 @@ async def test_a_consumer_forwards_a_pushed_update_without_any_query(cast: dict[
         got["bob-me"] = [await sockets["bob-me"].receive_from(timeout=5)]
         got["carol"] = [await carol_ws.receive_from(timeout=5), await carol_ws.receive_from(timeout=5)]
     assert len(queries) == 0, queries.sql
+    assert hops == []  # not even a hop through Channels' shared sync thread
     assert got == {
         "alice-match": ["seat of alice", "chat"],
         "bob-match": ["seat of bob", "chat"],
