@@ -8,14 +8,51 @@ nothing to say here (moves go through HTTP and ``services``).
 
 from __future__ import annotations
 
+import asyncio
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import connection
 
 from games import metrics, pages, presence, realtime
 from games.models import Match, Seat
+
+SOCKET_DB_THREADS = 2
+
+_executor: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def _socket_db_executor() -> ThreadPoolExecutor:
+    global _executor
+    # One per process: a forked server must not inherit the parent's (its threads do not exist there).
+    if _executor is None or _executor[0] != os.getpid():
+        _executor = (os.getpid(), ThreadPoolExecutor(SOCKET_DB_THREADS, thread_name_prefix="turnwise-socket-db"))
+    return _executor[1]
+
+
+def _with_connection[T](work: Callable[[], T]) -> T:
+    try:
+        return work()
+    except Exception:
+        connection.close()  # a broken connection must not stay with the thread
+        raise
+    finally:
+        # On SQLite each thread keeps its connection (closing the last one costs a WAL checkpoint, and
+        # Channels' helpers close it after every call); elsewhere it goes back to the pool.
+        if connection.vendor != "sqlite":
+            connection.close()
+
+
+async def socket_db[T](work: Callable[[], T]) -> T:
+    """Run a socket's database work (on connect, after a lost message) in threads of its own, never
+    on Channels' shared sync thread."""
+    return await asyncio.get_running_loop().run_in_executor(_socket_db_executor(), _with_connection, work)
+
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
@@ -35,8 +72,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels' own dispatch first runs close_old_connections() through Channels' shared sync thread
         # for every message: a thread hop per push and per inbound frame, serialised across every socket
-        # of the process. These handlers hold no connection; the few that query go through
-        # database_sync_to_async, which closes old connections itself.
+        # of the process. These handlers hold no connection; the few that query use socket_db().
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -68,6 +104,13 @@ class LiveConsumer(AsyncWebsocketConsumer):
         if group in self.groups:
             await self.channel_layer.group_discard(group, self.channel_name)
             self.groups.remove(group)
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        # As Channels' own, without its close_old_connections() hop through the shared sync thread.
+        for group in list(self.groups):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.disconnect(message["code"])
+        raise StopConsumer()
 
     async def disconnect(self, code: int) -> None:
         if self.admitted:
@@ -105,7 +148,7 @@ class MatchConsumer(LiveConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         user = self.scope.get("user")
-        role = await self._role(user) if user is not None and user.is_authenticated else None
+        role = await socket_db(lambda: self._role(user)) if user is not None and user.is_authenticated else None
         if user is not None and user.is_authenticated and role is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return
@@ -123,7 +166,7 @@ class MatchConsumer(LiveConsumer):
 
     async def resync(self) -> None:
         """Render the full current state once for this page (it connected, or missed a message)."""
-        rendered = await self._render()
+        rendered = await socket_db(self._render)
         if rendered is None:
             await self.shut(CLOSE_FORBIDDEN)
             return
@@ -148,7 +191,6 @@ class MatchConsumer(LiveConsumer):
     async def chat_fragment(self, event: dict[str, Any]) -> None:
         await self.forward(event["html"], event.get("at"))
 
-    @database_sync_to_async
     def _role(self, user: Any) -> str | None:
         public = Match.objects.filter(pk=self.match_id).values_list("is_public", flat=True).first()
         if public is None:
@@ -157,7 +199,6 @@ class MatchConsumer(LiveConsumer):
             return "player"
         return "spectator" if public else None
 
-    @database_sync_to_async
     def _render(self) -> tuple[int, str] | None:
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
@@ -174,11 +215,10 @@ class UserConsumer(LiveConsumer):
             return
         await self.join(realtime.user_group(self.user.pk))
         await self.accept()
-        await self.forward(await self._badge(), None)
+        await self.forward(await socket_db(self._badge), None)
 
     async def turns_changed(self, event: dict[str, Any]) -> None:
         await self.forward(event["html"], event.get("at"))
 
-    @database_sync_to_async
     def _badge(self) -> str:
         return pages.render_turn_badge(self.user)
