@@ -5,7 +5,6 @@ Fragments render without a request (a consumer has none), so nothing here reads 
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from django.conf import settings
@@ -81,19 +80,6 @@ def match_context(
         if rematch is _LOOK_UP
         else rematch,
     }
-
-
-@functools.lru_cache(maxsize=4096)
-def _game_of(match_id: int) -> str:
-    return Match.objects.filter(pk=match_id).values_list("game", flat=True).get()
-
-
-def game_of(match_id: int) -> str | None:
-    """The game a match plays (None: no such match). A match's game never changes, so it is kept."""
-    try:
-        return _game_of(match_id)
-    except Match.DoesNotExist:
-        return None
 
 
 def next_match_url(match: Match, user: Any) -> str:

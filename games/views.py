@@ -116,7 +116,7 @@ def _render_match(
 @login_required
 @require_POST
 def act(request: HttpRequest, match_id: int) -> HttpResponse:
-    spec_game = pages.game_of(match_id)
+    spec_game = Match.objects.filter(pk=match_id).values_list("game", flat=True).first()
     if spec_game is None:
         raise Http404
     try:
