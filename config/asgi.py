@@ -1,7 +1,8 @@
-"""ASGI entry point: HTTP through Django, WebSockets through Channels; starts the bot runner."""
+"""ASGI entry point: HTTP through Django, WebSockets through Channels; starts the background threads."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 from typing import Any
 
@@ -16,7 +17,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from games import bots  # noqa: E402
+from games import bots, presence, realtime  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
@@ -27,8 +28,22 @@ router = ProtocolTypeRouter(
 )
 
 
-async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    # daphne has no lifespan events: start the runner with the first connection of the process.
-    if settings.BOT_RUNNER_IN_PROCESS and scope["type"] in ("http", "websocket"):
+_started = False
+
+
+def _start_background() -> None:
+    """With the first connection of the process (daphne has no lifespan events): announcements from
+    other threads go through this loop; the socket sweeper and, unless a separate worker runs them,
+    the computer players and the clock start in threads of their own, off the thread serving sockets."""
+    global _started
+    _started = True
+    realtime.bind_loop(asyncio.get_running_loop())
+    presence.start_sweeper()
+    if settings.BOT_RUNNER_IN_PROCESS:
         bots.start_runner()
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if not _started and scope["type"] in ("http", "websocket"):
+        _start_background()
     await router(scope, receive, send)

@@ -8,20 +8,18 @@ anyway. The search itself runs in a separate process so it never holds up other 
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import multiprocessing
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import datetime, timedelta
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
@@ -100,30 +98,29 @@ def run_due(*, now: datetime | None = None) -> int:
 
 
 # --- the in-process runner -----------------------------------------------------------------------
+#
+# A thread of its own, with its own database connection: never Channels' shared sync thread, which
+# serves every socket of the process (a poll or a clock tick there would stall every push).
 
-_wake: asyncio.Event | None = None
-_loop: asyncio.AbstractEventLoop | None = None
+_wake = threading.Event()
 _started = threading.Lock()
+_runner: threading.Thread | None = None
 _pool: ProcessPoolExecutor | None = None
-# The event loop keeps only weak references to tasks; this keeps the runner alive.
-_tasks: set[asyncio.Task[None]] = set()
 
 
 def wake() -> None:
     """Ask this process's runner to look for due moves now (called after a commit, from any thread)."""
-    if _loop is not None and _wake is not None and not _loop.is_closed():
-        _loop.call_soon_threadsafe(_wake.set)
+    _wake.set()
 
 
 def start_runner() -> None:
-    """Start the runner in the running event loop, once per process."""
-    global _loop, _wake
+    """Start this process's runner thread, once."""
+    global _runner
     with _started:
-        if _loop is not None:
+        if _runner is not None and _runner.is_alive():
             return
-        _loop = asyncio.get_running_loop()
-        _wake = asyncio.Event()
-    _tasks.add(_loop.create_task(run_forever()))
+        _runner = threading.Thread(target=run_forever, name="turnwise-bots", daemon=True)
+        _runner.start()
 
 
 def _pool_executor() -> ProcessPoolExecutor:
@@ -134,72 +131,38 @@ def _pool_executor() -> ProcessPoolExecutor:
     return _pool
 
 
-@sync_to_async
-def _due_ids() -> list[int]:
-    close_old_connections()
-    return due_match_ids(timezone.now())
-
-
-@sync_to_async
-def _claim(match_id: int) -> tuple[Match, int, dict[str, Any], list[dict[str, Any]]] | None:
-    return claim(match_id, timezone.now())
-
-
-@sync_to_async
-def _submit(match: Match, seat: int, action: dict[str, Any]) -> None:
+def _compute_elsewhere(game: str, view: dict[str, Any], legal: list[dict[str, Any]], budget: float) -> dict[str, Any]:
+    """The bot's search, in the worker process (so a search never holds the interpreter here)."""
+    global _pool
+    if not settings.BOT_SEPARATE_PROCESS:
+        return bot_worker.compute(game, view, legal, budget)
     try:
-        services.bot_act(match_id=match.pk, seat=seat, action=action, version=match.version)
-    except services.MatchError as exc:
-        log.info("Computer move in match %s refused: %s", match.pk, exc.message)
-        Match.objects.filter(pk=match.pk, version=match.version).update(bot_lease_until=None)
-
-
-async def _take_turn_async(match_id: int) -> None:
-    claimed = await _claim(match_id)
-    if claimed is None:
-        return
-    match, seat, view, legal = claimed
-    loop = asyncio.get_running_loop()
-    try:
-        executor = _pool_executor() if settings.BOT_SEPARATE_PROCESS else None
-        action = await loop.run_in_executor(
-            executor, bot_worker.compute, match.game, view, legal, settings.BOT_BUDGET_SECONDS
-        )
-        await _submit(match, seat, action)
+        return _pool_executor().submit(bot_worker.compute, game, view, legal, budget).result()
     except BrokenProcessPool:
-        global _pool
         log.exception("The computer players' worker process died; starting a new one")
         _pool = None
-        await sync_to_async(_give_up_for_now)(match.pk)
-    except Exception:
-        log.exception("Computer player failed in match %s", match.pk)
-        await sync_to_async(_give_up_for_now)(match.pk)
+        raise
 
 
-@sync_to_async
-def _clock_tick() -> None:
+def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
+    """Computer moves as they fall due, and the clock work every few seconds (blocking; a thread)."""
     from games import clock
 
-    close_old_connections()
-    clock.tick(timezone.now())
-
-
-async def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
-    """Computer moves as they fall due, and the clock work every few seconds."""
-    assert _wake is not None
-    loop = asyncio.get_running_loop()
-    next_clock = loop.time()
+    next_clock = time.monotonic()
     while True:
         try:
-            for match_id in await _due_ids():
-                await _take_turn_async(match_id)
-            if loop.time() >= next_clock:
-                next_clock = loop.time() + CLOCK_SECONDS
-                await _clock_tick()
-        except asyncio.CancelledError:
-            raise
+            for match_id in due_match_ids(timezone.now()):
+                take_turn(match_id, compute=_compute_elsewhere)
+            if time.monotonic() >= next_clock:
+                next_clock = time.monotonic() + CLOCK_SECONDS
+                clock.tick(timezone.now())
         except Exception:  # The database may be briefly away; keep the loop alive.
             log.exception("Bot runner iteration failed")
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(_wake.wait(), timeout=poll_seconds)
+            connection.close()
+        else:
+            # Keep one connection on SQLite (closing the last one costs a WAL checkpoint); give it
+            # back to the pool elsewhere.
+            if connection.vendor != "sqlite":
+                connection.close()
+        _wake.wait(timeout=poll_seconds)
         _wake.clear()

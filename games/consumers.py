@@ -1,126 +1,224 @@
-"""WebSocket consumers. They listen and render; they never change a match."""
+"""WebSocket consumers. They forward what the announcer rendered; they never change a match.
+
+A socket reads the database only when it connects (to check access and render the current state once
+for itself) and when it sees a version gap (a lost message). Pushed updates arrive rendered, so handling
+one costs no query and no render, however many pages are open. Inbound frames are ignored: clients have
+nothing to say here (moves go through HTTP and ``services``).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from channels.db import database_sync_to_async
+from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import connection
 
-from games import pages
-from games.models import Match
-from games.realtime import match_group, user_group
+from games import metrics, pages, presence, realtime
+from games.models import Match, Seat
+
+SOCKET_DB_THREADS = 2
+
+_executor: tuple[int, ThreadPoolExecutor] | None = None
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
-    """One per open match page: pushes that seat's rendered fragments after every change."""
+def _socket_db_executor() -> ThreadPoolExecutor:
+    global _executor
+    # One per process: a forked server must not inherit the parent's (its threads do not exist there).
+    if _executor is None or _executor[0] != os.getpid():
+        _executor = (os.getpid(), ThreadPoolExecutor(SOCKET_DB_THREADS, thread_name_prefix="turnwise-socket-db"))
+    return _executor[1]
 
-    async def connect(self) -> None:
+
+def _with_connection[T](work: Callable[[], T]) -> T:
+    try:
+        return work()
+    except Exception:
+        connection.close()  # a broken connection must not stay with the thread
+        raise
+    finally:
+        # On SQLite each thread keeps its connection (closing the last one costs a WAL checkpoint, and
+        # Channels' helpers close it after every call); elsewhere it goes back to the pool.
+        if connection.vendor != "sqlite":
+            connection.close()
+
+
+async def socket_db[T](work: Callable[[], T]) -> T:
+    """Run a socket's database work (on connect, after a lost message) in threads of its own, never
+    on Channels' shared sync thread."""
+    return await asyncio.get_running_loop().run_in_executor(_socket_db_executor(), _with_connection, work)
+
+
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_TOO_MANY = 4429
+# The htmx WebSocket extension reconnects after this code: a page whose session is still valid (the
+# one that changed the password) comes back; the others are refused.
+CLOSE_RECONNECT = 1012
+
+
+class LiveConsumer(AsyncWebsocketConsumer):
+    """What every Turnwise socket shares: who may open one, how many, and when it must close."""
+
+    admitted = False
+    closed = False
+    user: Any = None
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels' own dispatch first runs close_old_connections() through Channels' shared sync thread
+        # for every message: a thread hop per push and per inbound frame, serialised across every socket
+        # of the process. These handlers hold no connection; the few that query use socket_db().
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def admit(self) -> bool:
+        """Register a socket of a signed-in session (at most a few per person); False: closed."""
+        self.groups = []  # this socket's own list: the base class leaves each of them on disconnect
         user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=4401)
-            return
-        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
-        access = await self._access(user)
-        if access is None:
-            await self.close(code=4403)
-            return
-        self.group = match_group(self.match_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-        # A new or reconnecting page always gets the full current state: no update is ever lost.
-        await self._push()
+        session = self.scope.get("session")
+        key = getattr(session, "session_key", None)
+        if user is None or not user.is_authenticated or not key:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return False
+        if not presence.admit(self.channel_name, user.pk, key):
+            await self.close(code=CLOSE_TOO_MANY)
+            return False
+        self.user = user
+        self.admitted = True
+        await self.join(realtime.session_group(key), realtime.account_group(user.pk))
+        return True
+
+    async def join(self, *groups: str) -> None:
+        for group in groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.groups.append(group)
+
+    async def leave(self, group: str) -> None:
+        if group in self.groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+            self.groups.remove(group)
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        # As Channels' own, without its close_old_connections() hop through the shared sync thread.
+        for group in list(self.groups):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.disconnect(message["code"])
+        raise StopConsumer()
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.admitted:
+            presence.leave(self.channel_name)
+            self.admitted = False
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        # Moves go through HTTP and services.act; a socket is read-only. Answer with the current state
-        # so a page that asks (or tries to act here) is resynchronised, never changed.
-        await self._push()
+        """Ignored: no render, no query, no write, whatever a client sends and however often."""
 
-    async def match_changed(self, event: dict[str, Any]) -> None:
-        await self._push()
-
-    async def chat_changed(self, event: dict[str, Any]) -> None:
-        html = await self._render_chat()
-        if html is not None:
-            await self.send(text_data=html)
-
-    async def _push(self) -> None:
-        html = await self._render()
-        if html is None:
-            await self.close(code=4403)
+    async def forward(self, html: str, committed_at: float | None) -> None:
+        if self.closed:
             return
         await self.send(text_data=html)
+        if committed_at is not None:
+            metrics.record_push(committed_at)
 
-    @database_sync_to_async
-    def _access(self, user: Any) -> str | None:
-        match = Match.objects.filter(pk=self.match_id).first()
-        if match is None:
-            return None
-        seated = match.seats.filter(user=user).exists()
-        if seated:
-            return "player"
-        return "spectator" if match.is_public else None
+    async def shut(self, code: int) -> None:
+        if not self.closed:
+            self.closed = True
+            await self.close(code=code)
 
-    @database_sync_to_async
-    def _render(self) -> str | None:
-        user = self.scope["user"]
-        match = Match.objects.filter(pk=self.match_id).first()
-        if match is None:
-            return None
-        return pages.render_live_fragments(match, user)
+    async def session_ended(self, event: dict[str, Any]) -> None:
+        await self.shut(CLOSE_UNAUTHENTICATED)
 
-    @database_sync_to_async
-    def _render_chat(self) -> str | None:
-        match = Match.objects.filter(pk=self.match_id).first()
-        if match is None:
-            return None
-        return pages.render_chat(match, self.scope["user"])
+    async def account_changed(self, event: dict[str, Any]) -> None:
+        await self.shut(CLOSE_RECONNECT)
 
 
-class UserConsumer(AsyncWebsocketConsumer):
-    """One per page of a signed-in user: keeps the "your turn" badge and the tab title current."""
+class MatchConsumer(LiveConsumer):
+    """One per open match page: forwards that person's fragment (or the spectators') after each change."""
+
+    version: int = -1
+    watching = False
 
     async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=4401)
+        role = await socket_db(lambda: self._role(user)) if user is not None and user.is_authenticated else None
+        if user is not None and user.is_authenticated and role is None:
+            await self.close(code=CLOSE_FORBIDDEN)
             return
-        self.group = user_group(user.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        if not await self.admit():
+            return
+        groups = [realtime.match_group(self.match_id), realtime.match_user_group(self.match_id, user.pk)]
+        self.watching = role == "spectator"
+        if self.watching:
+            groups.append(realtime.match_watch_group(self.match_id))
+        # Join before rendering: a change committed meanwhile is queued and then forwarded or skipped
+        # by version, so no update is lost between the render and the first push.
+        await self.join(*groups)
         await self.accept()
-        await self._push()
+        await self.resync()
 
-    async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            await self._seen()
+    async def resync(self) -> None:
+        """Render the full current state once for this page (it connected, or missed a message)."""
+        rendered = await socket_db(self._render)
+        if rendered is None:
+            await self.shut(CLOSE_FORBIDDEN)
+            return
+        self.version, html = rendered
+        await self.forward(html, None)
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self._push()
+    async def match_fragment(self, event: dict[str, Any]) -> None:
+        if self.watching and self.user.pk in event.get("seated", ()):
+            # This person took a seat: from now on their own group brings their seat's fragment.
+            self.watching = False
+            await self.leave(realtime.match_watch_group(self.match_id))
+            return
+        version = event["version"]
+        if version <= self.version:
+            return  # an older or repeated state must never replace a newer one
+        if version > self.version + 1:
+            await self.resync()  # a message went missing: catch up from the database, once
+            return
+        self.version = version
+        await self.forward(event["html"], event.get("at"))
+
+    async def chat_fragment(self, event: dict[str, Any]) -> None:
+        await self.forward(event["html"], event.get("at"))
+
+    def _role(self, user: Any) -> str | None:
+        public = Match.objects.filter(pk=self.match_id).values_list("is_public", flat=True).first()
+        if public is None:
+            return None
+        if Seat.objects.filter(match_id=self.match_id, user=user).exists():
+            return "player"
+        return "spectator" if public else None
+
+    def _render(self) -> tuple[int, str] | None:
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            return None
+        html = pages.render_live_fragments(match, self.user)
+        return None if html is None else (match.version, html)
+
+
+class UserConsumer(LiveConsumer):
+    """One per page of a signed-in person: keeps the "your turn" badge and the tab title current."""
+
+    async def connect(self) -> None:
+        if not await self.admit():
+            return
+        await self.join(realtime.user_group(self.user.pk))
+        await self.accept()
+        await self.forward(await socket_db(self._badge), None)
 
     async def turns_changed(self, event: dict[str, Any]) -> None:
-        await self._push()
+        await self.forward(event["html"], event.get("at"))
 
-    async def _push(self) -> None:
-        await self.send(text_data=await self._render())
-
-    @database_sync_to_async
-    def _render(self) -> str:
-        # The player has the site open and is being shown this news now: no email needed for it.
-        self._seen_now()
-        return pages.render_turn_badge(self.scope["user"])
-
-    @database_sync_to_async
-    def _seen(self) -> None:
-        self._seen_now()
-
-    def _seen_now(self) -> None:
-        from django.utils import timezone
-
-        from accounts.models import User
-
-        User.objects.filter(pk=self.scope["user"].pk).update(last_seen_at=timezone.now())
+    def _badge(self) -> str:
+        return pages.render_turn_badge(self.user)

@@ -8,6 +8,7 @@ already showed it), after a short grace period; "each turn" sends at most one em
 from __future__ import annotations
 
 import logging
+import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -44,66 +45,102 @@ def user_for_unsubscribe_token(token: str) -> Any | None:
     return User.objects.filter(pk=pk).first()
 
 
+BATCH = 500  # notices looked at per call; the rest wait for the next tick
+
+
 def send_due(now: datetime) -> int:
-    """Email every player whose pending notices are due; returns the number of emails sent."""
-    user_ids = (
+    """Email every player whose pending notices are due; returns the number of emails sent.
+
+    A constant number of queries for the whole batch, however many players it covers.
+    """
+    from accounts.models import User
+
+    due = list(
         Notice.objects.filter(handled_at__isnull=True, created_at__lte=now - GRACE)
-        .values_list("user_id", flat=True)
-        .distinct()
+        .select_related("match")
+        .order_by("created_at", "pk")[:BATCH]
     )
-    return sum(_email_user(user_id, now) for user_id in list(user_ids))
+    if not due:
+        return 0
+    # Claim the players so two workers never email them at once; released below, or expires. The
+    # random microseconds tell this worker's claims apart from another's made at the same moment.
+    claim = now + CLAIM + timedelta(microseconds=secrets.randbelow(1_000_000))
+    user_ids = {n.user_id for n in due}
+    User.objects.filter(pk__in=user_ids).filter(
+        Q(email_claim_until__isnull=True) | Q(email_claim_until__lt=now)
+    ).update(email_claim_until=claim)
+    try:
+        users = {u.pk: u for u in User.objects.filter(pk__in=user_ids, email_claim_until=claim)}
+        return _email_users(users, [n for n in due if n.user_id in users], now)
+    finally:
+        User.objects.filter(pk__in=user_ids, email_claim_until=claim).update(email_claim_until=None)
 
 
-def _still_news(notice: Notice, user: Any, seats: dict[int, Seat]) -> bool:
+def _still_news(notice: Notice, user: Any, seats: dict[tuple[int, int], Seat]) -> bool:
     if user.last_seen_at is not None and user.last_seen_at >= notice.created_at:
         return False  # the player has had the site open since: a live page showed it
     if notice.kind in (Notice.Kind.TURN, Notice.Kind.DEADLINE):
-        seat = seats.get(notice.match_id)
+        seat = seats.get((user.pk, notice.match_id))
         return bool(seat and seat.to_act and not seat.is_bot and notice.match.status == Match.Status.ACTIVE)
     return True
 
 
-def _email_user(user_id: int, now: datetime) -> int:
+def _email_users(users: dict[int, Any], pending: list[Notice], now: datetime) -> int:
     from accounts.models import User
 
-    # Claim the player so two workers never email them at once; released below, or expires.
-    claimed = (
-        User.objects.filter(pk=user_id)
-        .filter(Q(email_claim_until__isnull=True) | Q(email_claim_until__lt=now))
-        .update(email_claim_until=now + CLAIM)
-    )
-    if not claimed:
-        return 0
-    try:
-        user = User.objects.get(pk=user_id)
-        pending = list(
-            Notice.objects.filter(user=user, handled_at__isnull=True, created_at__lte=now - GRACE)
-            .select_related("match")
-            .order_by("created_at")
-        )
-        if not pending:
-            return 0
+    by_user: dict[int, list[Notice]] = {}
+    for notice in pending:
+        by_user.setdefault(notice.user_id, []).append(notice)
+    handled: list[int] = []
+    emailed: list[int] = []
+    sent_to: list[int] = []
+    to_send: list[tuple[Any, list[Notice]]] = []
+    for user_id, notices in by_user.items():
+        user = users[user_id]
         if user.email_turns == User.EmailTurns.NEVER or not user.email:
-            Notice.objects.filter(pk__in=[n.pk for n in pending]).update(handled_at=now)
-            return 0
+            handled += [n.pk for n in notices]
+            continue
         interval = DIGEST_INTERVAL if user.email_turns == User.EmailTurns.DIGEST else EACH_INTERVAL
         if user.last_email_at is not None and now - user.last_email_at < interval:
-            return 0  # the chosen rate: these wait for the next window
-        seats = {s.match_id: s for s in Seat.objects.filter(user=user, match_id__in={n.match_id for n in pending})}
-        news = [n for n in pending if _still_news(n, user, seats)]
-        sent = 0
+            continue  # the chosen rate: these wait for the next window
+        to_send.append((user, notices))
+    seats = {
+        (s.user_id, s.match_id): s
+        for s in Seat.objects.filter(
+            user_id__in=[u.pk for u, _n in to_send], match_id__in={n.match_id for _u, ns in to_send for n in ns}
+        )
+    }
+    waiting = _waiting_for_digests([u for u, _n in to_send if u.email_turns == User.EmailTurns.DIGEST])
+    for user, notices in to_send:
+        news = [n for n in notices if _still_news(n, user, seats)]
         if news:
-            _send(user, news, digest=user.email_turns == User.EmailTurns.DIGEST)
-            User.objects.filter(pk=user.pk).update(last_email_at=now)
-            sent = 1
-        Notice.objects.filter(pk__in=[n.pk for n in pending]).update(handled_at=now)
-        Notice.objects.filter(pk__in=[n.pk for n in news]).update(emailed=True)
-        return sent
-    finally:
-        User.objects.filter(pk=user_id).update(email_claim_until=None)
+            digest = user.email_turns == User.EmailTurns.DIGEST
+            _send(user, news, digest=digest, waiting=waiting.get(user.pk, []))
+            sent_to.append(user.pk)
+            emailed += [n.pk for n in news]
+        handled += [n.pk for n in notices]
+    if sent_to:
+        User.objects.filter(pk__in=sent_to).update(last_email_at=now)
+    if handled:
+        Notice.objects.filter(pk__in=handled).update(handled_at=now)
+    if emailed:
+        Notice.objects.filter(pk__in=emailed).update(emailed=True)
+    return len(sent_to)
 
 
-def _send(user: Any, notices: list[Notice], *, digest: bool) -> None:
+def _waiting_for_digests(users: list[Any]) -> dict[int, list[Seat]]:
+    """Every match waiting on each digest reader (a digest lists them, news or not): one query."""
+    waiting: dict[int, list[Seat]] = {}
+    if not users:
+        return waiting
+    for seat in Seat.objects.filter(
+        user_id__in=[u.pk for u in users], to_act=True, is_bot=False, match__status=Match.Status.ACTIVE
+    ).select_related("match"):
+        waiting.setdefault(seat.user_id, []).append(seat)
+    return waiting
+
+
+def _send(user: Any, notices: list[Notice], *, digest: bool, waiting: list[Seat]) -> None:
     from games import registry
 
     base = settings.SITE_URL
@@ -121,9 +158,6 @@ def _send(user: Any, notices: list[Notice], *, digest: bool) -> None:
             row["kinds"].append(notice.get_kind_display())
     if digest:
         # A digest also lists every match still waiting on the player, news or not.
-        waiting = Seat.objects.filter(
-            user=user, to_act=True, is_bot=False, match__status=Match.Status.ACTIVE
-        ).select_related("match")
         for seat in waiting:
             row = by_match.setdefault(
                 seat.match_id,

@@ -12,7 +12,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games import ratings, registry
-from games.models import Match, Seat
+from games.models import ChatMessage, Match, Seat
+
+# "Not given: look it up" for optional keyword arguments whose given value may be None.
+_LOOK_UP = object()
 
 
 def viewer_seat(seats: list[Seat], user: Any) -> Seat | None:
@@ -21,13 +24,30 @@ def viewer_seat(seats: list[Seat], user: Any) -> Seat | None:
     return next((s for s in seats if s.user_id == user.pk), None)
 
 
+def _rating_changes(match: Match) -> dict[int, dict[str, Any]]:
+    if match.rated and match.status == Match.Status.FINISHED:
+        return ratings.changes_for(match)
+    return {}
+
+
 def can_watch(match: Match, seats: list[Seat], user: Any) -> bool:
     return match.is_public or viewer_seat(seats, user) is not None
 
 
 def match_context(
-    match: Match, user: Any, *, seats: list[Seat] | None = None, notice: str = "", notice_level: str = "info"
+    match: Match,
+    user: Any,
+    *,
+    seats: list[Seat] | None = None,
+    notice: str = "",
+    notice_level: str = "info",
+    next_url: str | None = None,
+    rematch: Match | object | None = _LOOK_UP,
+    rating_changes: dict[int, dict[str, Any]] | object = _LOOK_UP,
 ) -> dict[str, Any]:
+    """What the match page shows ``user``. ``next_url``: the "next match" link when the caller already
+    knows it (the announcer looks it up for every seated player in one query); ``rematch`` and
+    ``rating_changes`` likewise."""
     spec = registry.get(match.game)
     if seats is None:
         seats = list(match.seats.select_related("user"))
@@ -61,9 +81,13 @@ def match_context(
         "outcome": outcome_text(match, seats, mine),
         "can_claim": bool(live and mine and not mine.is_bot and match.players == 2 and others_late),
         "can_reclaim": bool(live and mine and mine.substitute and not mine.resigned),
-        "next_match_url": next_match_url(match, user) if mine and not can_act else "",
-        "rematch": rematch_of(match) if match.status == Match.Status.FINISHED else None,
-        "rating_changes": ratings.changes_for(match) if match.rated and match.status == Match.Status.FINISHED else {},
+        "next_match_url": (next_url if next_url is not None else next_match_url(match, user))
+        if mine and not can_act
+        else "",
+        "rematch": (rematch_of(match) if match.status == Match.Status.FINISHED else None)
+        if rematch is _LOOK_UP
+        else rematch,
+        "rating_changes": _rating_changes(match) if rating_changes is _LOOK_UP else rating_changes,
     }
 
 
@@ -104,6 +128,15 @@ def render_chat(match: Match, user: Any) -> str | None:
     if not can_watch(match, seats, user):
         return None
     return render_to_string("games/match.html#chat-log", chat_context(match, user, seats))
+
+
+def render_chat_log(match_id: int) -> str:
+    """The chat log as every reader of the match sees it (it does not depend on the viewer): one query."""
+    messages = list(
+        ChatMessage.objects.filter(match_id=match_id).select_related("user").order_by("-created_at", "-pk")[:CHAT_SHOWN]
+    )
+    messages.reverse()
+    return render_to_string("games/match.html#chat-log", {"chat_messages": messages})
 
 
 EVENTS_SHOWN = 10
@@ -152,4 +185,52 @@ def your_turn_count(user: Any) -> int:
 
 
 def render_turn_badge(user: Any) -> str:
-    return render_to_string("games/_turn_badge.html", {"turn_count": your_turn_count(user)})
+    return badge_html(your_turn_count(user))
+
+
+def badge_html(turn_count: int) -> str:
+    return render_to_string("games/_turn_badge.html", {"turn_count": turn_count})
+
+
+def waiting_turns(user_ids: list[int]) -> dict[int, list[int]]:
+    """For each user, the matches waiting on them, longest-waiting first: one query for everyone."""
+    waiting: dict[int, list[int]] = {uid: [] for uid in user_ids}
+    if not user_ids:
+        return waiting
+    rows = (
+        Seat.objects.filter(user_id__in=user_ids, to_act=True, is_bot=False, match__status=Match.Status.ACTIVE)
+        .order_by("waiting_since", "pk")
+        .values_list("user_id", "match_id")
+    )
+    for user_id, match_id in rows:
+        waiting[user_id].append(match_id)
+    return waiting
+
+
+def render_for_push(
+    match: Match, seats: list[Seat], waiting: dict[int, list[int]]
+) -> tuple[dict[int, str], str | None]:
+    """Each seated person's fragment, rendered once, and the spectators' (None: nobody may watch).
+
+    ``seats`` must be the seats as committed, with their users loaded; ``waiting`` is
+    :func:`waiting_turns` for the seated users. Renders without a query (a finished match's rematch
+    link and rating changes aside).
+    """
+    rematch = rematch_of(match) if match.status == Match.Status.FINISHED else None
+    changes = _rating_changes(match)
+    by_user: dict[int, str] = {}
+    for seat in seats:
+        if seat.user_id is None or seat.user_id in by_user:
+            continue
+        others = [mid for mid in waiting.get(seat.user_id, []) if mid != match.pk]
+        next_url = reverse("games:match", args=[others[0]]) if others else ""
+        context = match_context(
+            match, seat.user, seats=seats, next_url=next_url, rematch=rematch, rating_changes=changes
+        )
+        by_user[seat.user_id] = render_fragment(context)
+    spectators = None
+    if match.is_public:
+        spectators = render_fragment(
+            match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes)
+        )
+    return by_user, spectators

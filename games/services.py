@@ -194,8 +194,7 @@ def _act(*, match_id: int, user: Any, bot_seat: int | None, action: Action, vers
         # Lock the row so two simultaneous moves cannot both build on the same version (PostgreSQL).
         # SQLite has no row locks: its IMMEDIATE transactions serialise writers, and the conditional
         # update below refuses a second write at the same version on any database.
-        match = _locked(match_id)
-        seats = _seats(match)
+        match, seats = _locked_with_seats(match_id)
         if bot_seat is None:
             seat = next((s for s in seats if s.user_id == user.pk and not s.is_bot), None)
             if seat is None:
@@ -247,7 +246,7 @@ def _act(*, match_id: int, user: Any, bot_seat: int | None, action: Action, vers
             seats=seats,
             follow_up=bot_seat is not None and seat.number in to_act,
         )
-        _announce_on_commit(match, seats=seats)
+        _announce_on_commit(match, seats=seats, moved=True)
     return match
 
 
@@ -529,6 +528,25 @@ def _locked(match_id: int) -> Match:
         raise MatchError(_("There is no such match."), "not_found") from None
 
 
+def _locked_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
+    """:func:`_locked` and :func:`_seats` in one round trip (a move's query budget is small)."""
+    try:
+        seats = list(
+            Seat.objects.filter(match_id=match_id)
+            .select_related("match", "user")
+            .select_for_update(of=("match",))
+            .order_by("number")
+        )
+    except (ValueError, TypeError):
+        seats = []
+    if not seats:  # every match has its seats from the start
+        raise MatchError(_("There is no such match."), "not_found")
+    match = seats[0].match
+    for seat in seats:
+        seat.match = match
+    return match, seats
+
+
 def _seats(match: Match) -> list[Seat]:
     return list(Seat.objects.filter(match=match).select_related("user").order_by("number"))
 
@@ -610,7 +628,9 @@ def _after_change(
     if follow_up:
         delay = min(delay, settings.BOT_FOLLOW_UP_DELAY_SECONDS)
     due = now + timedelta(seconds=delay) if computer_to_act else None
-    Match.objects.filter(pk=match.pk).update(bot_due_at=due, bot_lease_until=None)
+    # ``match`` was read under the lock, so an unchanged pair needs no write (people-only matches).
+    if (match.bot_due_at, match.bot_lease_until) != (due, None):
+        Match.objects.filter(pk=match.pk).update(bot_due_at=due, bot_lease_until=None)
     match.bot_due_at = due
     match.bot_lease_until = None
 
@@ -654,10 +674,14 @@ def _finish(match: Match, result: dict[str, Any], seats: list[Seat]) -> None:
     )
 
 
-def _announce_on_commit(match: Match, *, seats: list[Seat]) -> None:
+def _announce_on_commit(match: Match, *, seats: list[Seat], moved: bool = False) -> None:
+    """After the commit, render the change once per seat and push it (``games.realtime``).
+
+    The announcer gets the committed objects themselves (the match and its seats with their users),
+    so it need not read them again.
+    """
     from games import bots, realtime
 
-    user_ids = sorted({s.user_id for s in seats if s.user_id})
-    transaction.on_commit(partial(realtime.announce, match.pk, match.version, user_ids))
+    transaction.on_commit(partial(realtime.announce, match, seats, moved=moved))
     if match.bot_due_at is not None:
         transaction.on_commit(bots.wake)

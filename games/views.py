@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import pages, registry, replay, services
+from games import pages, realtime, registry, replay, services
 from games.engine import InvalidAction
 from games.forms import HistoryFilterForm, NewMatchForm
 from games.models import Match, Seat
@@ -134,13 +134,15 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     except InvalidAction as exc:
         return _render_match(request, match_id, notice=exc.message, level="error", status=400)
     try:
-        services.act(match_id=match_id, user=request.user, action=action, version=version)
+        match = services.act(match_id=match_id, user=request.user, action=action, version=version)
     except services.MatchError as exc:
         if exc.code == "not_found":
             raise Http404 from exc
         return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
     if request.htmx:
-        return _render_match(request, match_id)
+        # The announcement after the commit rendered this seat's fragment already: reply with it.
+        html = realtime.rendered_fragment(match.pk, match.version, request.user.pk)
+        return HttpResponse(html) if html is not None else _render_match(request, match_id)
     return redirect("games:match", match_id=match_id)
 
 

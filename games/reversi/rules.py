@@ -20,7 +20,7 @@ COLOURS = ("B", "W")
 START_BLACK = (1 << SQUARE_INDEX["e4"]) | (1 << SQUARE_INDEX["d5"])
 START_WHITE = (1 << SQUARE_INDEX["d4"]) | (1 << SQUARE_INDEX["e5"])
 VIEW_EVENTS = 30
-DUMP_FORMAT = 1
+DUMP_FORMAT = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,15 +46,20 @@ Event = Placed | Passed | Ended
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """A position plus its history. ``to_move`` is a seat, or None once the game is over."""
+    """A position and what the view shows of its past. ``to_move`` is a seat, or None once over.
+
+    The size does not grow with the game: the full record is the match's action log (replaying it
+    from the start gives this state back); the state keeps only the latest events the view shows and
+    the number of placements so far.
+    """
 
     black: int
     white: int
     to_move: int | None
     seed: int
-    # Every event since the start: a whole game is at most 60 placements plus passes, and keeping them
-    # all makes the state a complete game record.
+    # The latest events, oldest first: at most VIEW_EVENTS (see _recent).
     events: tuple[Event, ...] = ()
+    placements: int = 0
 
     @property
     def over(self) -> bool:
@@ -63,10 +68,6 @@ class State:
     def discs(self, seat: int) -> tuple[int, int]:
         """(own, opponent) bitboards from ``seat``'s side."""
         return (self.black, self.white) if seat == BLACK else (self.white, self.black)
-
-    @property
-    def placements(self) -> int:
-        return sum(1 for e in self.events if isinstance(e, Placed))
 
 
 def tournament_score(black: int, white: int) -> tuple[int, int]:
@@ -78,14 +79,19 @@ def tournament_score(black: int, white: int) -> tuple[int, int]:
     return 32, 32
 
 
-def _settle(black: int, white: int, seat: int, seed: int, events: tuple[Event, ...]) -> State:
+def _recent(events: tuple[Event, ...]) -> tuple[Event, ...]:
+    return events[-VIEW_EVENTS:]
+
+
+def _settle(black: int, white: int, seat: int, seed: int, events: tuple[Event, ...], placements: int) -> State:
     """The state where ``seat`` is due to move, after forced passes / the end (REV-7, REV-9)."""
     boards = (black, white)
     if moves(boards[seat], boards[1 - seat]):
-        return State(black, white, seat, seed, events)
+        return State(black, white, seat, seed, _recent(events), placements)
     if moves(boards[1 - seat], boards[seat]):
-        return State(black, white, 1 - seat, seed, (*events, Passed(seat)))
-    return State(black, white, None, seed, (*events, Ended(black.bit_count(), white.bit_count())))
+        return State(black, white, 1 - seat, seed, _recent((*events, Passed(seat))), placements)
+    ended = Ended(black.bit_count(), white.bit_count())
+    return State(black, white, None, seed, _recent((*events, ended)), placements)
 
 
 def parse_action(action: Any) -> int:
@@ -174,7 +180,7 @@ class ReversiEngine:
         if black & white:
             raise InvalidAction("A square cannot hold two discs.")  # unreachable via parse_board
         # A custom position may start with a forced pass or even be over already.
-        return _settle(black, white, seat, seed, ())
+        return _settle(black, white, seat, seed, (), 0)
 
     def to_act(self, state: State) -> list[int]:
         return [] if state.to_move is None else [state.to_move]
@@ -203,7 +209,8 @@ class ReversiEngine:
         p |= bit | flipped
         o ^= flipped
         black, white = (p, o) if seat == BLACK else (o, p)
-        return _settle(black, white, 1 - seat, state.seed, (*state.events, Placed(seat, sq, flipped)))
+        placed = Placed(seat, sq, flipped)
+        return _settle(black, white, 1 - seat, state.seed, (*state.events, placed), state.placements + 1)
 
     def result(self, state: State) -> Result | None:
         if state.to_move is None:
@@ -235,7 +242,7 @@ class ReversiEngine:
             "last_move": None if last is None else SQUARE_NAMES[last.square],
             "flipped": [] if last is None else squares(last.flipped),
             "move_number": state.placements,
-            "events": [event_json(e) for e in state.events[-VIEW_EVENTS:]],
+            "events": [event_json(e) for e in state.events],
             "tournament_score": {"B": tb, "W": tw} if over else None,
         }
 
@@ -245,16 +252,20 @@ class ReversiEngine:
             "board": board_string(state.black, state.white),
             "to_move": None if state.to_move is None else COLOURS[state.to_move],
             "seed": state.seed,
+            "placements": state.placements,
             "events": [event_json(e) for e in state.events],
         }
 
     def load(self, data: dict[str, Any]) -> State:
-        if data.get("format") != DUMP_FORMAT:
+        if data.get("format") not in (1, DUMP_FORMAT):
             raise ValueError(f"Unknown Reversi dump format {data.get('format')!r}.")
         black, white = parse_board(data["board"])
         to_move = None if data["to_move"] is None else COLOURS.index(data["to_move"])
         events = tuple(_event_from_json(e) for e in data["events"])
-        return State(black, white, to_move, data["seed"], events)
+        if data["format"] == 1:  # format 1 kept every event since the start
+            placements = sum(1 for e in events if isinstance(e, Placed))
+            return State(black, white, to_move, data["seed"], _recent(events), placements)
+        return State(black, white, to_move, data["seed"], events, int(data["placements"]))
 
 
 def _result(black: int, white: int) -> Result:

@@ -6,32 +6,12 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
-from django.test import Client
 
-from config.asgi import router
 from games import services
 from games.models import Match
+from tests.realtime.helpers import connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-GOOD_ORIGIN = b"http://testserver"
-
-
-@sync_to_async
-def session_cookie(user: Any) -> bytes:
-    client = Client()
-    client.force_login(user)
-    return f"sessionid={client.cookies['sessionid'].value}".encode()
-
-
-async def connect(user: Any | None, path: str, origin: bytes = GOOD_ORIGIN) -> tuple[WebsocketCommunicator, bool]:
-    headers = [(b"origin", origin), (b"host", b"testserver")]
-    if user is not None:
-        headers.append((b"cookie", await session_cookie(user)))
-    communicator = WebsocketCommunicator(router, path, headers=headers)
-    connected, _ = await communicator.connect()
-    return communicator, connected
 
 
 @pytest.fixture
@@ -91,7 +71,7 @@ async def test_an_outsider_may_watch_a_public_match_but_never_act(cast: dict[str
     assert 'name="square"' in fragment
     assert "sq legal" not in fragment  # a spectator's board offers no moves
     await carol_ws.send_to(text_data=f'{{"type": "place", "square": "d3", "version": {match.version}}}')
-    await carol_ws.receive_from()  # answered with the current state, nothing more
+    assert await carol_ws.receive_nothing()  # a socket is read-only: the frame is ignored
     refreshed = await sync_to_async(Match.objects.get)(pk=match.pk)
     assert refreshed.version == match.version and refreshed.moves == 0
     await carol_ws.disconnect()
@@ -102,7 +82,7 @@ async def test_a_player_sending_a_move_over_the_socket_changes_nothing(cast: dic
     alice_ws, _ = await connect(cast["alice"], f"/ws/match/{match.pk}/")
     await alice_ws.receive_from()
     await alice_ws.send_to(text_data='{"type": "place", "square": "d3"}')
-    await alice_ws.receive_from()
+    assert await alice_ws.receive_nothing()
     refreshed = await sync_to_async(Match.objects.get)(pk=match.pk)
     assert refreshed.moves == 0
     await alice_ws.disconnect()
@@ -139,3 +119,62 @@ async def test_the_turn_badge_follows_the_users_turns_live(cast: dict[str, Any])
     badge = await bob_me.receive_from(timeout=5)
     assert 'id="turn-badge"' in badge and 'data-count="1"' in badge
     await bob_me.disconnect()
+
+
+async def test_each_dos_page_is_pushed_exactly_its_own_seats_fragment(alice: Any, bob: Any, carol: Any) -> None:
+    """Hidden cards: the push a page receives is the fragment of that page's own seat (a spectator's has
+    no hand), the very render the hidden-information tests check for every seat."""
+    from games import pages, registry
+
+    match = await sync_to_async(services.create_match)(user=alice, game="dos", players=2)
+    await sync_to_async(services.join_match)(match_id=match.pk, user=bob)
+    sockets = {}
+    for user in (alice, bob, carol):
+        ws, ok = await connect(user, f"/ws/match/{match.pk}/")
+        assert ok
+        await ws.receive_from()
+        sockets[user.username] = ws
+    match = await sync_to_async(Match.objects.get)(pk=match.pk)
+    engine = registry.get("dos").engine
+    state = engine.load(match.state)
+    seat = engine.to_act(state)[0]
+    mover = alice if seat == 0 else bob
+    await sync_to_async(services.act)(
+        match_id=match.pk, user=mover, action=engine.legal_actions(state, seat)[0], version=match.version
+    )
+    pushed = {name: await ws.receive_from(timeout=5) for name, ws in sockets.items()}
+    match = await sync_to_async(Match.objects.get)(pk=match.pk)
+    for user in (alice, bob, carol):
+        expected = await sync_to_async(pages.render_live_fragments)(match, user)
+        assert pushed[user.username] == expected
+    assert "Your hand" in pushed["alice"] and "Your hand" not in pushed["carol"]
+    assert len({pushed["alice"], pushed["bob"], pushed["carol"]}) == 3
+    for ws in sockets.values():
+        await ws.disconnect()
+
+
+async def test_a_spectator_who_takes_a_seat_gets_that_seats_fragment_from_then_on(alice: Any, bob: Any) -> None:
+    match = await sync_to_async(services.create_match)(user=alice, game="dos", players=2)
+    bob_ws, ok = await connect(bob, f"/ws/match/{match.pk}/")
+    assert ok
+    assert "Join this match" in await bob_ws.receive_from()
+    await sync_to_async(services.join_match)(match_id=match.pk, user=bob)
+    joined = await bob_ws.receive_from(timeout=5)
+    assert "Your hand" in joined
+    assert await bob_ws.receive_nothing()
+    await bob_ws.disconnect()
+
+
+async def test_a_chat_line_is_pushed_to_every_page_of_the_match(cast: dict[str, Any]) -> None:
+    match = cast["match"]
+    sockets = []
+    for user in (cast["alice"], cast["bob"], cast["carol"]):
+        ws, _ = await connect(user, f"/ws/match/{match.pk}/")
+        await ws.receive_from()
+        sockets.append(ws)
+    await sync_to_async(services.post_chat)(match_id=match.pk, user=cast["bob"], text="good luck")
+    for ws in sockets:
+        line = await ws.receive_from(timeout=5)
+        assert 'id="chat-log"' in line and "good luck" in line
+    for ws in sockets:
+        await ws.disconnect()

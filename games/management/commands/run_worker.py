@@ -12,7 +12,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from games import bots, clock
+from games import bots, clock, realtime
 
 
 class Command(BaseCommand):
@@ -33,6 +33,8 @@ class Command(BaseCommand):
         self.stdout.write("Worker started; Ctrl+C to stop.")
 
         async def main() -> None:
+            # Announcements from the runner's thread go out through this loop's channel layer.
+            realtime.bind_loop(asyncio.get_running_loop())
             bots.start_runner()
             await asyncio.Event().wait()
 

@@ -385,16 +385,39 @@ def test_every_seat_sees_the_same_except_its_seat_number() -> None:
 
 
 def test_view_keeps_the_last_30_events_oldest_first() -> None:
-    from games.reversi.rules import Placed  # the full history stays in the state
-
     state = engine.new_game(2, 0)
+    placed = 0
     while state.to_move is not None:
         state = engine.apply(state, state.to_move, engine.legal_actions(state, state.to_move)[0])
+        placed += 1
     events = view(state)["events"]
     assert len(events) == 30
     assert events[-1]["type"] == "end"
-    assert view(state)["move_number"] == sum(isinstance(e, Placed) for e in state.events)
-    assert len(state.events) > 30
+    assert view(state)["move_number"] == placed
+    assert placed + 1 > 30  # more happened than the view shows
+
+
+def test_the_stored_state_does_not_grow_with_the_game() -> None:
+    """The full record is the action log: the state keeps what the view shows, not the whole past."""
+    state = engine.new_game(2, 0)
+    sizes = []
+    while state.to_move is not None:
+        state = engine.apply(state, state.to_move, engine.legal_actions(state, state.to_move)[0])
+        sizes.append(len(engine.dump(state)["events"]))
+    assert len(sizes) > 30
+    assert max(sizes) == 30 and sizes[-1] == 30
+
+
+def test_a_state_stored_with_the_whole_history_loads_as_the_same_position() -> None:
+    state = play(engine.new_game(2, 0), "f5", "d6", "c3")
+    old = {**engine.dump(state), "format": 1}  # format 1 kept every event and no placement count
+    del old["placements"]
+    earlier = [{"type": "place", "seat": 0, "square": "d3", "flipped": ["d4"]}] * 40
+    old["events"] = earlier + old["events"]
+    loaded = engine.load(old)
+    assert (loaded.black, loaded.white, loaded.to_move) == (state.black, state.white, state.to_move)
+    assert len(loaded.events) == 30 and loaded.events[-3:] == state.events
+    assert loaded.placements == 43
 
 
 def test_dump_and_load_round_trip_through_json() -> None:

@@ -1,0 +1,142 @@
+"""The sockets this process holds: a cap per person, presence, and sessions that ended elsewhere.
+
+Consumers register here on connect (no query); a background thread of this process then, every few
+seconds and with one query each:
+- writes ``last_seen_at`` for the people with a page open, at most once a minute per person (it tells
+  the notifier that a live page already showed them the news), never per frame or push;
+- finds the sessions of open sockets that no longer exist or have expired (logged out on another
+  process, flushed, expired) and closes their sockets. Logging out and changing the password close
+  sockets at once through signals (``games.signals``); this sweep catches everything else.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from importlib import import_module
+
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+MAX_SOCKETS_PER_USER = 20  # per process: a page holds two; twenty is ten tabs
+SWEEP_SECONDS = 1.0
+PRESENCE_EVERY_SECONDS = 50.0
+
+
+@dataclass(frozen=True)
+class Socket:
+    user_id: int
+    session_key: str
+
+
+_lock = threading.Lock()
+_sockets: dict[str, Socket] = {}  # channel name -> socket
+_per_user: dict[int, int] = {}
+_seen_written: dict[int, float] = {}  # user id -> when this process last wrote their presence
+
+
+def admit(channel_name: str, user_id: int, session_key: str) -> bool:
+    """Register a socket; False (and nothing registered) if the person already holds the maximum."""
+    with _lock:
+        if _per_user.get(user_id, 0) >= MAX_SOCKETS_PER_USER:
+            return False
+        _sockets[channel_name] = Socket(user_id, session_key)
+        _per_user[user_id] = _per_user.get(user_id, 0) + 1
+        return True
+
+
+def leave(channel_name: str) -> None:
+    with _lock:
+        socket = _sockets.pop(channel_name, None)
+        if socket is None:
+            return
+        left = _per_user[socket.user_id] - 1
+        if left:
+            _per_user[socket.user_id] = left
+        else:
+            del _per_user[socket.user_id]
+
+
+def count() -> int:
+    """Sockets open in this process."""
+    with _lock:
+        return len(_sockets)
+
+
+def sockets_of(user_id: int) -> int:
+    with _lock:
+        return _per_user.get(user_id, 0)
+
+
+def write_presence(now: float | None = None) -> int:
+    """Mark as seen the people with an open page not written in the last minute; one query."""
+    from accounts.models import User
+
+    now = now or time.time()
+    with _lock:
+        due = [uid for uid in _per_user if now - _seen_written.get(uid, 0.0) >= PRESENCE_EVERY_SECONDS]
+        for uid in due:
+            _seen_written[uid] = now
+        for uid in [uid for uid in _seen_written if uid not in _per_user]:
+            del _seen_written[uid]
+    if due:
+        User.objects.filter(pk__in=due).update(last_seen_at=timezone.now())
+    return len(due)
+
+
+def ended_sessions() -> set[str]:
+    """Session keys of open sockets whose session is gone or expired; one query (database sessions)."""
+    with _lock:
+        keys = {s.session_key for s in _sockets.values()}
+    if not keys:
+        return set()
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    if hasattr(store, "get_model_class"):
+        alive = set(
+            store.get_model_class()
+            .objects.filter(session_key__in=keys, expire_date__gt=timezone.now())
+            .values_list("session_key", flat=True)
+        )
+        return keys - alive
+    return {key for key in keys if not store().exists(key)}
+
+
+def sweep() -> None:
+    from games import realtime
+
+    write_presence()
+    for key in ended_sessions():
+        realtime.end_session(key)
+
+
+_thread: threading.Thread | None = None
+
+
+def start_sweeper() -> None:
+    """Start this process's sweeper thread, once. It never runs on the thread that serves sockets."""
+    global _thread
+    with _lock:
+        if _thread is not None and _thread.is_alive():
+            return
+        _thread = threading.Thread(target=_run, name="turnwise-sockets", daemon=True)
+        _thread.start()
+
+
+def _run() -> None:
+    while True:
+        try:
+            sweep()
+        except Exception:  # The database may be briefly away; keep sweeping.
+            log.exception("Socket sweep failed")
+            connection.close()
+        else:
+            # One long-lived connection for this thread: on SQLite (WAL) closing the last one costs a
+            # checkpoint; on PostgreSQL give it back to the pool.
+            if connection.vendor != "sqlite":
+                connection.close()
+        time.sleep(SWEEP_SECONDS)

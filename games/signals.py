@@ -1,0 +1,33 @@
+"""Sockets must not outlive the session they were opened with (see ``games.presence`` for the rest)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.signals import user_logged_out
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from games import realtime
+
+
+@receiver(user_logged_out, dispatch_uid="turnwise-close-sockets-on-logout")
+def close_sockets_of_session(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    session = getattr(request, "session", None)
+    key = getattr(session, "session_key", None)
+    if key:
+        realtime.end_session(key)
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="turnwise-close-sockets-on-password")
+def close_sockets_on_password_change(sender: Any, instance: Any, **kwargs: Any) -> None:
+    # set_password() keeps the new raw password on the instance until save() has run the password
+    # validators, which happens just after this signal: so this is a save that changed the password.
+    if getattr(instance, "_password", None) is None or instance.pk is None:
+        return
+    if kwargs.get("created"):
+        return
+    transaction.on_commit(partial(realtime.close_account_sockets, instance.pk))
