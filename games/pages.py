@@ -230,7 +230,5 @@ def render_for_push(
         by_user[seat.user_id] = render_fragment(context)
     spectators = None
     if match.is_public:
-        spectators = render_fragment(
-            match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes)
-        )
+        spectators = render_fragment(match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes))
     return by_user, spectators
