@@ -6,6 +6,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db.models import Q
 
 from games import pages
 from games.models import Match
@@ -60,7 +61,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
             return None
-        seated = match.seats.filter(user=user).exists()
+        # A player a seat is kept for (a challenge, a private rematch) may watch before taking it.
+        seated = match.seats.filter(Q(user=user) | Q(reserved_for=user)).exists()
         if seated:
             return "player"
         return "spectator" if match.is_public else None

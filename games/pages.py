@@ -22,11 +22,34 @@ def viewer_seat(seats: list[Seat], user: Any) -> Seat | None:
 
 
 def can_watch(match: Match, seats: list[Seat], user: Any) -> bool:
-    return match.is_public or viewer_seat(seats, user) is not None
+    return match.is_public or viewer_seat(seats, user) is not None or reserved_seat(seats, user) is not None
+
+
+def reserved_seat(seats: list[Seat], user: Any) -> Seat | None:
+    """The seat kept for this user (a challenge or a rematch) that they have not taken yet."""
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s for s in seats if s.reserved_for_id == user.pk and s.user_id is None), None)
+
+
+def site_link(path: str, request: Any = None) -> str:
+    """An absolute link: the configured site address, else the request's; without either, the path.
+
+    A pushed fragment has no request; the page's script completes a bare path from its own address.
+    """
+    if settings.SITE_URL_SET or request is None:
+        return (settings.SITE_URL if settings.SITE_URL_SET else "") + path
+    return request.build_absolute_uri(path)
 
 
 def match_context(
-    match: Match, user: Any, *, seats: list[Seat] | None = None, notice: str = "", notice_level: str = "info"
+    match: Match,
+    user: Any,
+    *,
+    seats: list[Seat] | None = None,
+    notice: str = "",
+    notice_level: str = "info",
+    request: Any = None,
 ) -> dict[str, Any]:
     spec = registry.get(match.game)
     if seats is None:
@@ -40,7 +63,7 @@ def match_context(
     live = match.status == Match.Status.ACTIVE
     can_act = bool(mine and mine.to_act and not mine.is_bot and live)
     others_late = [s for s in seats if mine and s.number != mine.number and s.timed_out and s.to_act]
-    return {
+    context = {
         "match": match,
         "game": spec,
         "seats": seats,
@@ -56,13 +79,30 @@ def match_context(
         "notice": notice,
         "notice_level": notice_level,
         "act_url": reverse("games:act", args=[match.pk]),
-        "invite_url": settings.SITE_URL + reverse("games:invite", args=[match.invite_token]) if mine else "",
+        "invite_url": site_link(reverse("games:invite", args=[match.invite_token]), request) if mine else "",
         "can_abort": bool(mine) and match.moves == 0 and match.status in (Match.Status.WAITING, Match.Status.ACTIVE),
         "outcome": outcome_text(match, seats, mine),
         "can_claim": bool(live and mine and not mine.is_bot and match.players == 2 and others_late),
         "can_reclaim": bool(live and mine and mine.substitute and not mine.resigned),
         "next_match_url": next_match_url(match, user) if mine and not can_act else "",
         "rematch": rematch_of(match) if match.status == Match.Status.FINISHED else None,
+        "kept_for_me": reserved_seat(seats, user),
+    }
+    context.update(_challenges_context(match, context["rematch"], mine, user))
+    return context
+
+
+def _challenges_context(match: Match, rematch: Match | None, mine: Seat | None, user: Any) -> dict[str, Any]:
+    """Challenges to answer or to follow on this page, and where a started rematch takes its players."""
+    from games import challenges
+
+    follow = ""
+    if rematch is not None and rematch.status == Match.Status.ACTIVE and rematch.seats.filter(user=user).exists():
+        follow = rematch.get_absolute_url()
+    return {
+        "invitations": challenges.shown_on(match, user) if match.status == Match.Status.WAITING else [],
+        "rematch_invitations": challenges.shown_on(rematch, user) if rematch is not None else [],
+        "follow_url": follow,
     }
 
 
@@ -151,4 +191,8 @@ def your_turn_count(user: Any) -> int:
 
 
 def render_turn_badge(user: Any) -> str:
-    return render_to_string("games/_turn_badge.html", {"turn_count": your_turn_count(user)})
+    from games.challenges import pending_count
+
+    return render_to_string(
+        "games/_turn_badge.html", {"turn_count": your_turn_count(user), "challenge_count": pending_count(user)}
+    )

@@ -42,6 +42,17 @@ def announce_chat(match_id: int) -> None:
         log.exception("Could not announce chat of match %s", match_id)
 
 
+def announce_user(user_id: int) -> None:
+    """Tell every page of one user that their inbox changed (a challenge, an answer to one)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(user_group(user_id), {"type": "turns.changed"})
+    except Exception:  # A lost push must not undo a committed change; pages resync on reconnect.
+        log.exception("Could not announce the inbox of user %s", user_id)
+
+
 async def _send(layer: object, match_id: int, version: int, user_ids: list[int]) -> None:
     await layer.group_send(match_group(match_id), {"type": "match.changed", "version": version})  # type: ignore[attr-defined]
     for user_id in user_ids:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import social_views, views
 
 app_name = "games"
 
@@ -21,6 +21,12 @@ urlpatterns = [
     path("m/<int:match_id>/chat/", views.chat, name="chat"),
     path("m/<int:match_id>/replay/", views.replay_page, name="replay"),
     path("m/<int:match_id>/replay/<int:step>/", views.replay_page, name="replay-step"),
+    path("inbox/", social_views.inbox, name="inbox"),
+    path("lobby/challenge/", social_views.open_challenge, name="open-challenge"),
+    path("m/<int:match_id>/challenge/", social_views.challenge_to_match, name="challenge"),
+    path("m/<int:match_id>/challenge/accept/", social_views.accept, name="challenge-accept"),
+    path("m/<int:match_id>/challenge/decline/", social_views.decline, name="challenge-decline"),
+    path("challenge/<str:username>/", social_views.challenge_player, name="challenge-player"),
     path("api/matches/<int:match_id>/", views.api_match, name="api-match"),
     path("api/matches/<int:match_id>/act/", views.api_act, name="api-act"),
 ]
