@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from accounts import views
+from accounts import push_views, views
 from accounts.forms import ThrottledAuthenticationForm
 
 app_name = "accounts"
@@ -38,4 +38,6 @@ urlpatterns = [
     path("u/<str:username>/", views.profile, name="profile"),
     path("settings/", views.settings_page, name="settings"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    path("push/subscribe/", push_views.subscribe, name="push-subscribe"),
+    path("push/unsubscribe/", push_views.unsubscribe, name="push-unsubscribe"),
 ]

@@ -218,6 +218,8 @@ SITE_URL_SET = bool(os.environ.get("SITE_URL"))
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:noreply@localhost")
+# Real push services are HTTPS; plain HTTP only for a local stand-in (tests).
+PUSH_ALLOW_HTTP_ENDPOINTS = env_bool("PUSH_ALLOW_HTTP_ENDPOINTS", False)
 # Run the computer-player loop inside the web process (off when a separate worker runs it).
 BOT_RUNNER_IN_PROCESS = env_bool("BOT_RUNNER_IN_PROCESS", True)
 

@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from accounts import push
 from games.models import Match, Notice, Seat
 
 log = logging.getLogger(__name__)
@@ -83,13 +84,14 @@ def _email_user(user_id: int, now: datetime) -> int:
         )
         if not pending:
             return 0
+        seats = {s.match_id: s for s in Seat.objects.filter(user=user, match_id__in={n.match_id for n in pending})}
+        push.push_news(user, [n for n in pending if _still_news(n, user, seats)], now)
         if user.email_turns == User.EmailTurns.NEVER or not user.email:
             Notice.objects.filter(pk__in=[n.pk for n in pending]).update(handled_at=now)
             return 0
         interval = DIGEST_INTERVAL if user.email_turns == User.EmailTurns.DIGEST else EACH_INTERVAL
         if user.last_email_at is not None and now - user.last_email_at < interval:
             return 0  # the chosen rate: these wait for the next window
-        seats = {s.match_id: s for s in Seat.objects.filter(user=user, match_id__in={n.match_id for n in pending})}
         news = [n for n in pending if _still_news(n, user, seats)]
         sent = 0
         if news:
