@@ -10,11 +10,18 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from games import challenges, registry, services
 from games.models import Match, Seat
+
+
+def _go(request: HttpRequest, url: str) -> HttpResponse:
+    """After a change: htmx loads the page (its messages show there), a plain form is redirected."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 def inbox_context(user: Any) -> dict[str, Any]:
@@ -50,12 +57,12 @@ def challenge_to_match(request: HttpRequest, match_id: int) -> HttpResponse:
     except services.MatchError as exc:
         messages.error(request, exc.message)
         if exc.code == "not_found":
-            return redirect("games:home")
+            return _go(request, reverse("games:home"))
     else:
         messages.success(
             request, _("A seat is kept for %(name)s; they have been told.") % {"name": challenge.challenged.username}
         )
-    return redirect("games:match", match_id=match_id)
+    return _go(request, reverse("games:match", args=[match_id]))
 
 
 @login_required
@@ -82,9 +89,9 @@ def accept(request: HttpRequest, match_id: int) -> HttpResponse:
         match = challenges.accept(match_id=match_id, user=request.user)
     except services.MatchError as exc:
         messages.error(request, exc.message)
-        return redirect("games:home")
+        return _go(request, reverse("games:home"))
     messages.success(request, _("You accepted: your seat is taken."))
-    return redirect(match)
+    return _go(request, match.get_absolute_url())
 
 
 @login_required
@@ -96,7 +103,7 @@ def decline(request: HttpRequest, match_id: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.info(request, _("You declined the challenge."))
-    return redirect("games:home")
+    return _go(request, reverse("games:home"))
 
 
 @login_required

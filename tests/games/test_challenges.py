@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.core import mail
 from django.test import override_settings
 from django.urls import reverse
+from django.utils import timezone
 
-from games import challenges, services
+from games import challenges, notify, services
 from games.models import Challenge, Match, Notice
 from tests.support import client_for
 
@@ -184,3 +187,16 @@ def test_the_waiting_page_offers_a_copy_button_and_the_challenge_form(alice: Any
     page = client_for(alice).get(match.get_absolute_url()).content.decode()
     assert 'class="copy-link" data-copy="invite-link"' in page and "readonly" in page
     assert "Challenge a player by username" in page
+
+
+def test_an_away_player_is_emailed_a_challenge_and_the_challenger_a_refusal(alice: Any, bob: Any) -> None:
+    match = services.create_match(user=alice, game="reversi", players=2)
+    challenges.challenge_to_match(match_id=match.pk, user=alice, username="bob")
+    mail.outbox.clear()
+    assert notify.send_due(timezone.now() + timedelta(minutes=2)) == 1
+    [email] = mail.outbox
+    assert email.to == ["bob@example.com"] and "You are challenged" in email.body and f"#{match.pk}" in email.body
+    challenges.decline(match_id=match.pk, user=bob)
+    mail.outbox.clear()
+    assert notify.send_due(timezone.now() + timedelta(minutes=2)) == 1
+    assert mail.outbox[0].to == ["alice@example.com"] and "Challenge declined" in mail.outbox[0].body
