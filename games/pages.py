@@ -96,12 +96,16 @@ def _challenges_context(match: Match, rematch: Match | None, mine: Seat | None, 
     """Challenges to answer or to follow on this page, and where a started rematch takes its players."""
     from games import challenges
 
-    follow = ""
-    if rematch is not None and rematch.status == Match.Status.ACTIVE and rematch.seats.filter(user=user).exists():
-        follow = rematch.get_absolute_url()
+    follow, open_to_me = "", False
+    if rematch is not None:
+        rematch_seats = list(rematch.seats.all())
+        open_to_me = can_watch(rematch, rematch_seats, user)
+        if rematch.status == Match.Status.ACTIVE and viewer_seat(rematch_seats, user) is not None:
+            follow = rematch.get_absolute_url()
     return {
         "invitations": challenges.shown_on(match, user) if match.status == Match.Status.WAITING else [],
         "rematch_invitations": challenges.shown_on(rematch, user) if rematch is not None else [],
+        "rematch_open_to_me": open_to_me,
         "follow_url": follow,
     }
 

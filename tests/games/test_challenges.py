@@ -81,6 +81,18 @@ def test_accepting_a_rematch_starts_it_and_the_result_screen_takes_players_along
     assert "data-follow" in result  # the page open on the result follows into the new match
 
 
+def test_declining_a_private_rematch_tells_the_offerer_on_the_result_screen(alice: Any, bob: Any) -> None:
+    original = _finished_private(alice, bob)
+    rematch = services.offer_rematch(match_id=original.pk, user=alice)
+    response = client_for(bob).post(
+        reverse("games:challenge-decline", args=[rematch.pk]), headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200 and response["HX-Redirect"] == reverse("games:home")
+    assert "bob declined the rematch." in client_for(alice).get(original.get_absolute_url()).content.decode()
+    result = client_for(bob).get(original.get_absolute_url()).content.decode()
+    assert "Go to the rematch" not in result  # a private match he turned down is not his to open
+
+
 def test_challenging_by_username_from_a_waiting_match_keeps_the_seat(alice: Any, bob: Any, carol: Any) -> None:
     match = services.create_match(user=alice, game="reversi", players=2)
     response = client_for(alice).post(reverse("games:challenge", args=[match.pk]), {"username": "BOB"})
