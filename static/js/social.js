@@ -10,15 +10,19 @@
     });
   }
 
+  // A live push re-renders the panel; what the player was told stays told.
+  var copied = "";
   function setUpCopyButtons() {
+    document.querySelectorAll(".copy-status").forEach(function (status) { status.textContent = copied; });
     document.querySelectorAll("button.copy-link[hidden]").forEach(function (button) {
       if (!navigator.clipboard) return; // the read-only field stays, ready to select and copy
       button.hidden = false;
       button.addEventListener("click", function () {
         var input = document.getElementById(button.getAttribute("data-copy"));
-        var status = button.parentNode.querySelector(".copy-status");
         navigator.clipboard.writeText(input.value).then(function () {
-          if (status) status.textContent = button.getAttribute("data-copied");
+          copied = button.getAttribute("data-copied");
+          // The panel may have been re-rendered meanwhile: write to the one shown now.
+          document.querySelectorAll(".copy-status").forEach(function (shown) { shown.textContent = copied; });
         }, function () {
           input.select();
         });
