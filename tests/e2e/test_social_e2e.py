@@ -51,7 +51,7 @@ class PlayingWithPeopleInTheBrowser(BrowserTestCase):
         link = alice.get_by_label("Invitation link")
         expect(link).to_have_value(f"{base}{invite_path(alice)}")  # the address the site is served at
         alice.get_by_role("button", name="Copy link").click()
-        expect(alice.get_by_role("status").filter(has_text="Link copied.")).to_be_visible()
+        expect(alice.locator(".copy-status")).to_have_text("Link copied.")
         assert alice.evaluate("navigator.clipboard.readText()") == link.input_value()
 
         alice.get_by_label("Challenge a player by username").fill("bob")
