@@ -81,3 +81,31 @@ class Vacation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.starts_at:%Y-%m-%d}..{self.ends_at:%Y-%m-%d}"
+
+
+class PushSubscription(models.Model):
+    """A browser's Web Push subscription (RFC 8030), with the keys to encrypt for it (RFC 8291)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # The last push sent here: pushes follow the email rate (at most one per interval).
+    last_push_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"push for {self.user} at {self.endpoint[:40]}"
+
+
+class VapidKey(models.Model):
+    """The site's VAPID key pair (RFC 8292), made on first use when the environment gives none."""
+
+    name = models.CharField(max_length=20, unique=True, default="default")
+    private_pem = models.TextField()
+    # The uncompressed P-256 point, base64url: what browsers take as applicationServerKey.
+    public_key = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"VAPID key {self.name}"

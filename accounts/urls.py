@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from accounts import views
+from accounts import push_views, views
 
 app_name = "accounts"
 
@@ -39,4 +39,6 @@ urlpatterns = [
     path("settings/email/", views.change_email, name="email_change"),
     path("settings/email/confirm/<str:token>/", views.confirm_email, name="email_confirm"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    path("push/subscribe/", push_views.subscribe, name="push-subscribe"),
+    path("push/unsubscribe/", push_views.unsubscribe, name="push-unsubscribe"),
 ]

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts import email_change
+from accounts import email_change, push
 from accounts.forms import EmailChangeForm, NotificationSettingsForm, SignUpForm, VacationForm
 from accounts.models import User
 from games import notify, registry, services
@@ -91,6 +91,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             "vacation_form": vacation,
             "on_vacation": user.on_vacation(now),
             "vacation_days_left": services.vacation_days_left(user, now),
+            "push_key": push.public_key(),
         },
     )
 

@@ -243,8 +243,17 @@ BOT_SEPARATE_PROCESS = env_bool("BOT_SEPARATE_PROCESS", True)
 BOT_BUDGET_SECONDS = float(os.environ.get("BOT_BUDGET_SECONDS", "0.5"))
 # Days a player may pause their clocks per calendar year.
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "21"))
-# The site's address, for links in emails.
+# The site's address, for links in emails and push notifications. Pages build their links from the
+# request instead, unless it is set explicitly (e.g. behind a proxy that rewrites the host).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+SITE_URL_SET = bool(os.environ.get("SITE_URL"))
+# Web Push: the VAPID key pair (PEM private key, base64url public key) and contact; without them a
+# key pair is made on first use and kept in the database.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:noreply@localhost")
+# Real push services are HTTPS; plain HTTP only for a local stand-in (tests).
+PUSH_ALLOW_HTTP_ENDPOINTS = env_bool("PUSH_ALLOW_HTTP_ENDPOINTS", False)
 # Run the computer-player loop inside the web process (off when a separate worker runs it).
 BOT_RUNNER_IN_PROCESS = env_bool("BOT_RUNNER_IN_PROCESS", True)
 

@@ -18,6 +18,7 @@ from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import connection
+from django.db.models import Q
 
 from games import metrics, pages, presence, realtime
 from games.models import Match, Seat
@@ -195,7 +196,8 @@ class MatchConsumer(LiveConsumer):
         public = Match.objects.filter(pk=self.match_id).values_list("is_public", flat=True).first()
         if public is None:
             return None
-        if Seat.objects.filter(match_id=self.match_id, user=user).exists():
+        # A player a seat is kept for (a challenge, a private rematch) sees it as its players do.
+        if Seat.objects.filter(Q(user=user) | Q(reserved_for=user), match_id=self.match_id).exists():
             return "player"
         return "spectator" if public else None
 

@@ -195,6 +195,8 @@ class Notice(models.Model):
         ENDED = "ended", _("Match ended")
         DEADLINE = "deadline", _("Deadline near")
         TIMEOUT = "timeout", _("Time ran out")
+        CHALLENGE = "challenge", _("You are challenged")
+        DECLINED = "declined", _("Challenge declined")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
@@ -267,6 +269,37 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.game} {self.mu_before:.2f}->{self.mu_after:.2f}"
+
+
+class Challenge(models.Model):
+    """A seat kept for a named player (a challenge or a rematch offer), and their answer.
+
+    The seat's ``reserved_for`` is what lets them in; this row is what their inbox lists and what
+    tells the challenger how it was answered.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for an answer")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="challenges")
+    seat = models.PositiveSmallIntegerField()
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    challenged = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    is_rematch = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["challenged", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.challenger} challenges {self.challenged} in {self.match}"
 
 
 def seat_names(seats: list[Seat]) -> list[str]:

@@ -20,6 +20,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from accounts import push
 from games.models import Match, Notice, Seat
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,15 @@ def _email_users(users: dict[int, Any], pending: list[Notice], now: datetime) ->
     by_user: dict[int, list[Notice]] = {}
     for notice in pending:
         by_user.setdefault(notice.user_id, []).append(notice)
+    seats = {
+        (s.user_id, s.match_id): s
+        for s in Seat.objects.filter(user_id__in=list(by_user), match_id__in={n.match_id for n in pending})
+    }
+    # Web Push follows its own rate (per browser), whatever the player chose for email.
+    subscriptions = push.subscriptions_of(list(by_user))
+    for user_id, notices in by_user.items():
+        user = users[user_id]
+        push.push_news(user, [n for n in notices if _still_news(n, user, seats)], now, subscriptions.get(user_id, []))
     handled: list[int] = []
     emailed: list[int] = []
     sent_to: list[int] = []
@@ -104,12 +114,6 @@ def _email_users(users: dict[int, Any], pending: list[Notice], now: datetime) ->
         if user.last_email_at is not None and now - user.last_email_at < interval:
             continue  # the chosen rate: these wait for the next window
         to_send.append((user, notices))
-    seats = {
-        (s.user_id, s.match_id): s
-        for s in Seat.objects.filter(
-            user_id__in=[u.pk for u, _n in to_send], match_id__in={n.match_id for _u, ns in to_send for n in ns}
-        )
-    }
     waiting = _waiting_for_digests([u for u, _n in to_send if u.email_turns == User.EmailTurns.DIGEST])
     for user, notices in to_send:
         news = [n for n in notices if _still_news(n, user, seats)]

@@ -31,7 +31,24 @@ def _rating_changes(match: Match) -> dict[int, dict[str, Any]]:
 
 
 def can_watch(match: Match, seats: list[Seat], user: Any) -> bool:
-    return match.is_public or viewer_seat(seats, user) is not None
+    return match.is_public or viewer_seat(seats, user) is not None or reserved_seat(seats, user) is not None
+
+
+def reserved_seat(seats: list[Seat], user: Any) -> Seat | None:
+    """The seat kept for this user (a challenge or a rematch) that they have not taken yet."""
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s for s in seats if s.reserved_for_id == user.pk and s.user_id is None), None)
+
+
+def site_link(path: str, request: Any = None) -> str:
+    """An absolute link: the configured site address, else the request's; without either, the path.
+
+    A pushed fragment has no request; the page's script completes a bare path from its own address.
+    """
+    if settings.SITE_URL_SET or request is None:
+        return (settings.SITE_URL if settings.SITE_URL_SET else "") + path
+    return request.build_absolute_uri(path)
 
 
 def match_context(
@@ -44,6 +61,7 @@ def match_context(
     next_url: str | None = None,
     rematch: Match | object | None = _LOOK_UP,
     rating_changes: dict[int, dict[str, Any]] | object = _LOOK_UP,
+    request: Any = None,
 ) -> dict[str, Any]:
     """What the match page shows ``user``. ``next_url``: the "next match" link when the caller already
     knows it (the announcer looks it up for every seated player in one query); ``rematch`` and
@@ -60,7 +78,7 @@ def match_context(
     live = match.status == Match.Status.ACTIVE
     can_act = bool(mine and mine.to_act and not mine.is_bot and live)
     others_late = [s for s in seats if mine and s.number != mine.number and s.timed_out and s.to_act]
-    return {
+    context = {
         "match": match,
         "game": spec,
         "seats": seats,
@@ -76,7 +94,7 @@ def match_context(
         "notice": notice,
         "notice_level": notice_level,
         "act_url": reverse("games:act", args=[match.pk]),
-        "invite_url": settings.SITE_URL + reverse("games:invite", args=[match.invite_token]) if mine else "",
+        "invite_url": site_link(reverse("games:invite", args=[match.invite_token]), request) if mine else "",
         "can_abort": bool(mine) and match.moves == 0 and match.status in (Match.Status.WAITING, Match.Status.ACTIVE),
         "outcome": outcome_text(match, seats, mine),
         "can_claim": bool(live and mine and not mine.is_bot and match.players == 2 and others_late),
@@ -88,6 +106,27 @@ def match_context(
         if rematch is _LOOK_UP
         else rematch,
         "rating_changes": _rating_changes(match) if rating_changes is _LOOK_UP else rating_changes,
+        "kept_for_me": reserved_seat(seats, user),
+    }
+    context.update(_challenges_context(match, context["rematch"], mine, user))
+    return context
+
+
+def _challenges_context(match: Match, rematch: Match | None, mine: Seat | None, user: Any) -> dict[str, Any]:
+    """Challenges to answer or to follow on this page, and where a started rematch takes its players."""
+    from games import challenges
+
+    follow, open_to_me = "", False
+    if rematch is not None:
+        rematch_seats = list(rematch.seats.all())
+        open_to_me = can_watch(rematch, rematch_seats, user)
+        if rematch.status == Match.Status.ACTIVE and viewer_seat(rematch_seats, user) is not None:
+            follow = rematch.get_absolute_url()
+    return {
+        "invitations": challenges.shown_on(match, user) if match.status == Match.Status.WAITING else [],
+        "rematch_invitations": challenges.shown_on(rematch, user) if rematch is not None else [],
+        "rematch_open_to_me": open_to_me,
+        "follow_url": follow,
     }
 
 
@@ -185,11 +224,15 @@ def your_turn_count(user: Any) -> int:
 
 
 def render_turn_badge(user: Any) -> str:
-    return badge_html(your_turn_count(user))
+    from games.challenges import pending_count
+
+    return badge_html(your_turn_count(user), pending_count(user))
 
 
-def badge_html(turn_count: int) -> str:
-    return render_to_string("games/_turn_badge.html", {"turn_count": turn_count})
+def badge_html(turn_count: int, challenge_count: int | None = None) -> str:
+    """The navigation badge. ``challenge_count`` None: a move's push, which leaves the challenges
+    part of the page as it is (the parts are swapped by id)."""
+    return render_to_string("games/_turn_badge.html", {"turn_count": turn_count, "challenge_count": challenge_count})
 
 
 def waiting_turns(user_ids: list[int]) -> dict[int, list[int]]:
@@ -213,8 +256,8 @@ def render_for_push(
     """Each seated person's fragment, rendered once, and the spectators' (None: nobody may watch).
 
     ``seats`` must be the seats as committed, with their users loaded; ``waiting`` is
-    :func:`waiting_turns` for the seated users. Renders without a query (a finished match's rematch
-    link and rating changes aside).
+    :func:`waiting_turns` for the seated users. Renders a match in play without a query (a waiting
+    match's challenges, a finished match's rematch and rating changes are looked up).
     """
     rematch = rematch_of(match) if match.status == Match.Status.FINISHED else None
     changes = _rating_changes(match)
@@ -228,6 +271,11 @@ def render_for_push(
             match, seat.user, seats=seats, next_url=next_url, rematch=rematch, rating_changes=changes
         )
         by_user[seat.user_id] = render_fragment(context)
+    # A player a seat is kept for (only while the match waits) sees it with their answer buttons.
+    for seat in seats:
+        if seat.user_id is None and seat.reserved_for_id is not None and seat.reserved_for_id not in by_user:
+            context = match_context(match, seat.reserved_for, seats=seats, rematch=rematch, rating_changes=changes)
+            by_user[seat.reserved_for_id] = render_fragment(context)
     spectators = None
     if match.is_public:
         spectators = render_fragment(match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes))

@@ -152,19 +152,23 @@ def rendered_fragment(match_id: int, version: int, user_id: int) -> str | None:
     return renders.get((match_id, version), {}).get(user_id)
 
 
-def _badge_message(user_id: int, turn_count: int, at: float) -> tuple[str, dict[str, Any]]:
+def _badge_message(
+    user_id: int, turn_count: int, at: float, challenge_count: int | None = None
+) -> tuple[str, dict[str, Any]]:
     from games import pages
 
-    html = pages.badge_html(turn_count)
+    html = pages.badge_html(turn_count, challenge_count)
     return user_group(user_id), {"type": "turns.changed", "count": turn_count, "html": html, "at": at}
 
 
 def announce_user(user_id: int) -> None:
-    """Tell every page of this person that their inbox or turns changed (one query, one render)."""
-    from games import pages
+    """Tell every page of this person that their inbox, turns or challenges changed (two queries, one
+    render)."""
+    from games import challenges, pages
 
     waiting = pages.waiting_turns([user_id])
-    deliver([_badge_message(user_id, len(waiting[user_id]), time.time())])
+    pending = challenges.pending_count(user_id)
+    deliver([_badge_message(user_id, len(waiting[user_id]), time.time(), pending)])
 
 
 def announce_chat(match_id: int) -> None:

@@ -150,6 +150,10 @@ def join_match(*, match_id: int, user: Any, token: str | None = None) -> Match:
         seat.user = user
         seat.joined_at = timezone.now()
         seat.save(update_fields=["user", "joined_at"])
+        if reserved is not None:
+            from games import challenges
+
+            challenges.mark_accepted(match, user)
         match.version += 1
         match.turn_version = match.version
         match.save(update_fields=["version", "turn_version", "updated_at"])
@@ -482,6 +486,9 @@ def offer_rematch(*, match_id: int, user: Any) -> Match:
                 )
             )
         new_seats = Seat.objects.bulk_create(sorted(new_seats, key=lambda s: s.number))
+        from games import challenges
+
+        challenges.record_rematch_offers(rematch, new_seats, by=user)
         if not any(s.is_open for s in new_seats):
             _start(rematch, new_seats)
         _bump(match)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import record_views, status, views
+from games import record_views, social_views, status, views
 
 app_name = "games"
 
@@ -29,6 +29,12 @@ urlpatterns = [
     path("api/history/", record_views.api_history, name="api-history"),
     path("api/users/<str:username>/", record_views.api_profile, name="api-profile"),
     path("api/leaderboard/<slug:game>/", record_views.api_leaderboard, name="api-leaderboard"),
+    path("inbox/", social_views.inbox, name="inbox"),
+    path("lobby/challenge/", social_views.open_challenge, name="open-challenge"),
+    path("m/<int:match_id>/challenge/", social_views.challenge_to_match, name="challenge"),
+    path("m/<int:match_id>/challenge/accept/", social_views.accept, name="challenge-accept"),
+    path("m/<int:match_id>/challenge/decline/", social_views.decline, name="challenge-decline"),
+    path("challenge/<str:username>/", social_views.challenge_player, name="challenge-player"),
     path("api/matches/<int:match_id>/", views.api_match, name="api-match"),
     path("api/matches/<int:match_id>/act/", views.api_act, name="api-act"),
 ]

@@ -32,18 +32,9 @@ def _seats_prefetch() -> Prefetch:
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "games/welcome.html", {"games": registry.all_games()})
-    mine = (
-        Match.objects.filter(seats__user=request.user, status__in=[Match.Status.ACTIVE, Match.Status.WAITING])
-        .prefetch_related(_seats_prefetch())
-        .order_by("-updated_at")
-        .distinct()
-    )
-    your_turn, others = [], []
-    for match in mine:
-        seat = next(s for s in match.seats.all() if s.user_id == request.user.pk)
-        (your_turn if seat.to_act and not seat.is_bot else others).append((match, seat))
-    your_turn.sort(key=lambda pair: pair[1].waiting_since or pair[0].updated_at)
-    return render(request, "games/home.html", {"your_turn": your_turn, "others": others})
+    from games.social_views import inbox_context
+
+    return render(request, "games/home.html", inbox_context(request.user))
 
 
 @login_required
@@ -52,6 +43,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
     open_matches = (
         Match.objects.filter(status=Match.Status.WAITING, is_public=True)
         .exclude(seats__user=request.user)
+        # Only matches with a seat anyone may take: a seat kept for a named player is not on offer.
+        .filter(seats__user__isnull=True, seats__is_bot=False, seats__reserved_for__isnull=True)
+        .distinct()
         .prefetch_related(_seats_prefetch())
         .order_by("-created_at")[:50]
     )
@@ -60,7 +54,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
         .prefetch_related(_seats_prefetch())
         .order_by("-updated_at")[:20]
     )
-    return render(request, "games/lobby.html", {"open_matches": open_matches, "live": live})
+    return render(
+        request, "games/lobby.html", {"open_matches": open_matches, "live": live, "games": registry.all_games()}
+    )
 
 
 @login_required
@@ -97,7 +93,7 @@ def _load_visible(request: HttpRequest, match_id: int) -> tuple[Match, list[Seat
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match, seats = _load_visible(request, match_id)
-    context = pages.match_context(match, request.user, seats=seats)
+    context = pages.match_context(match, request.user, seats=seats, request=request)
     if request.htmx:
         return HttpResponse(pages.render_fragment(context))
     return render(request, "games/match.html", {**context, **pages.chat_context(match, request.user, seats)})
@@ -107,7 +103,9 @@ def _render_match(
     request: HttpRequest, match_id: int, *, notice: str = "", level: str = "info", status: int = 200
 ) -> HttpResponse:
     match, seats = _load_visible(request, match_id)
-    context = pages.match_context(match, request.user, seats=seats, notice=notice, notice_level=level)
+    context = pages.match_context(
+        match, request.user, seats=seats, notice=notice, notice_level=level, request=request
+    )
     if request.htmx:
         return HttpResponse(pages.render_fragment(context), status=status)
     context.update(pages.chat_context(match, request.user, seats))

@@ -1,0 +1,126 @@
+"""Views for playing with people: the inbox, challenges by username, and answering them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import challenges, registry, services
+from games.models import Match, Seat
+
+
+def _go(request: HttpRequest, url: str) -> HttpResponse:
+    """After a change: htmx loads the page (its messages show there), a plain form is redirected."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def inbox_context(user: Any) -> dict[str, Any]:
+    """The home page's lists: challenges to answer, matches waiting on the player, the others."""
+    mine = (
+        Match.objects.filter(seats__user=user, status__in=[Match.Status.ACTIVE, Match.Status.WAITING])
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .order_by("-updated_at")
+        .distinct()
+    )
+    your_turn, others = [], []
+    for match in mine:
+        seat = next(s for s in match.seats.all() if s.user_id == user.pk)
+        (your_turn if seat.to_act and not seat.is_bot else others).append((match, seat))
+    your_turn.sort(key=lambda pair: pair[1].waiting_since or pair[0].updated_at)
+    return {"your_turn": your_turn, "others": others, "challenges": challenges.pending_for(user)}
+
+
+@login_required
+@require_GET
+def inbox(request: HttpRequest) -> HttpResponse:
+    """The inbox lists alone: a home page fetches them when the live badge says something changed."""
+    return render(request, "games/home.html#inbox", inbox_context(request.user))
+
+
+@login_required
+@require_POST
+def challenge_to_match(request: HttpRequest, match_id: int) -> HttpResponse:
+    try:
+        challenge = challenges.challenge_to_match(
+            match_id=match_id, user=request.user, username=request.POST.get("username", "")
+        )
+    except services.MatchError as exc:
+        messages.error(request, exc.message)
+        if exc.code == "not_found":
+            return _go(request, reverse("games:home"))
+    else:
+        messages.success(
+            request, _("A seat is kept for %(name)s; they have been told.") % {"name": challenge.challenged.username}
+        )
+    return _go(request, reverse("games:match", args=[match_id]))
+
+
+@login_required
+def challenge_player(request: HttpRequest, username: str) -> HttpResponse:
+    """From a player's profile: pick a game, and a match with a seat kept for them is made."""
+    person = get_object_or_404(get_user_model(), username=username)
+    if request.method == "POST":
+        try:
+            match = challenges.challenge_player(
+                user=request.user, username=person.username, game=request.POST.get("game", "")
+            )
+        except services.MatchError as exc:
+            messages.error(request, exc.message)
+            return redirect("accounts:profile", username=person.username)
+        messages.success(request, _("%(name)s has been challenged.") % {"name": person.username})
+        return redirect(match)
+    return redirect("accounts:profile", username=person.username)
+
+
+@login_required
+@require_POST
+def accept(request: HttpRequest, match_id: int) -> HttpResponse:
+    try:
+        match = challenges.accept(match_id=match_id, user=request.user)
+    except services.MatchError as exc:
+        messages.error(request, exc.message)
+        return _go(request, reverse("games:home"))
+    messages.success(request, _("You accepted: your seat is taken."))
+    return _go(request, match.get_absolute_url())
+
+
+@login_required
+@require_POST
+def decline(request: HttpRequest, match_id: int) -> HttpResponse:
+    try:
+        challenges.decline(match_id=match_id, user=request.user)
+    except services.MatchError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.info(request, _("You declined the challenge."))
+    return _go(request, reverse("games:home"))
+
+
+@login_required
+@require_POST
+def open_challenge(request: HttpRequest) -> HttpResponse:
+    """From the lobby: a public match of the chosen game that anyone may accept by joining."""
+    game = request.POST.get("game", "")
+    try:
+        players = registry.get(game).min_players
+        match = services.create_match(
+            user=request.user, game=game, players=players, bot_seats=range(2, players), is_public=True
+        )
+    except LookupError:
+        messages.error(request, _("There is no such game."))
+        return redirect("games:lobby")
+    except services.MatchError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:lobby")
+    messages.success(request, _("Your open challenge is in the lobby; the match starts when someone accepts."))
+    return redirect(match)
