@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -16,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import pages, registry, replay, services
+from games import pages, parsing, registry, replay, services
 from games.engine import InvalidAction
 from games.forms import NewMatchForm
 from games.models import Match, Seat
@@ -120,7 +119,7 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     if spec_game is None:
         raise Http404
     try:
-        version = int(request.POST.get("version", ""))
+        version = parsing.form_version(request.POST.get("version", ""))
         action = registry.get(spec_game).parse_form(request.POST)
     except ValueError:
         return _render_match(
@@ -201,6 +200,8 @@ def join(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def invite(request: HttpRequest, token: str) -> HttpResponse:
+    if "\x00" in token:  # no token holds one, and PostgreSQL refuses the query
+        raise Http404
     match = get_object_or_404(Match.objects.prefetch_related(_seats_prefetch()), invite_token=token)
     seats = list(match.seats.all())
     if pages.viewer_seat(seats, request.user) is not None:
@@ -288,9 +289,11 @@ def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
     if not request.user.is_authenticated:
         return _json_error(_("Log in first."), "unauthenticated", 401)
     try:
-        body = json.loads(request.body)
-        action, version = body["action"], int(body["version"])
-    except (ValueError, KeyError, TypeError):
+        body = parsing.loads(request.body)
+        action, version = body["action"], parsing.version(body["version"])
+    except parsing.BadInput as exc:
+        return _json_error(exc.message, "invalid", 400)
+    except (KeyError, TypeError):
         return _json_error(_('Send {"action": {...}, "version": n} as JSON.'), "invalid", 400)
     try:
         match = services.act(match_id=match_id, user=request.user, action=action, version=version)
