@@ -31,7 +31,7 @@ def unchanged(match: Match) -> bool:
     ["Infinity", "-Infinity", "NaN", "1e400", "1.5", "true", "false", "null", '"1"', "[1]", "{}", "-1", "1" + "0" * 40],
 )
 def test_the_api_refuses_a_version_that_is_not_a_whole_number(reversi_match: Match, alice: Any, version: str) -> None:
-    body = '{"action": {"type": "place", "square": "d3"}, "version": %s}' % version
+    body = '{"action": {"type": "place", "square": "d3"}, "version": ' + version + "}"
     response = api_act(client_for(alice), reversi_match, body)
     assert response.status_code == 400, response.content
     assert response.json()["error"]["code"] == "invalid"
