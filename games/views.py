@@ -142,9 +142,17 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("games:match", match_id=match_id)
 
 
+def _may_see(match_id: int, user: Any) -> bool:
+    match = Match.objects.filter(pk=match_id).first()
+    return match is not None and pages.can_watch(match, list(match.seats.all()), user)
+
+
 def _refused(request: HttpRequest, match_id: int, exc: services.MatchError) -> HttpResponse:
-    """A service said no: htmx gets the fresh fragment with the reason, a plain form a redirect and a message."""
-    if exc.code == "not_found":
+    """A service said no: htmx gets the fresh fragment with the reason, a plain form a redirect and a message.
+
+    Someone who may not see the match gets the 404 of a missing one, so refusals do not reveal it exists.
+    """
+    if exc.code == "not_found" or not _may_see(match_id, request.user):
         raise Http404 from exc
     if request.htmx:
         return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
@@ -298,6 +306,8 @@ def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
     try:
         match = services.act(match_id=match_id, user=request.user, action=action, version=version)
     except services.MatchError as exc:
+        if exc.code == "not_found" or not _may_see(match_id, request.user):
+            return _json_error(_("There is no such match."), "not_found", 404)
         return _json_error(exc.message, exc.code, exc.status)
     return JsonResponse(_api_state(match, request.user))
 
