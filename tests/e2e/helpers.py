@@ -12,6 +12,12 @@ from tests.e2e.live import LiveServerTestCase
 
 PASSWORD = "a long enough secret 42"
 
+# What a page shows may take a while on a small, busy machine (computer players, pushes, a cold
+# server): a test waits for it, and must not fail because the machine is slow. Playwright's
+# assertions default to 5 s and ignore the context's default timeout, so both get this bound.
+TIMEOUT_MS = 30_000
+expect.set_options(timeout=TIMEOUT_MS)
+
 
 def sign_up(page: Page, base: str, username: str) -> None:
     page.goto(f"{base}/accounts/signup/")
@@ -53,5 +59,5 @@ class BrowserTestCase(LiveServerTestCase):
 
     def new_page(self, width: int = 390, height: int = 844) -> Page:
         context = self.browser.new_context(viewport={"width": width, "height": height})  # a phone by default
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(TIMEOUT_MS)
         return context.new_page()
