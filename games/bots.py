@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -129,8 +130,14 @@ def start_runner() -> None:
 def _pool_executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
-        # spawn: a forked copy of a threaded server process can inherit held locks.
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        # spawn: a forked copy of a threaded server process can inherit held locks. The initializer
+        # makes the worker exit when this process dies, even by SIGKILL (no orphans).
+        _pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=bot_worker.die_with_parent,
+            initargs=(os.getpid(),),
+        )
     return _pool
 
 
