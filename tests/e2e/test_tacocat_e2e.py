@@ -130,5 +130,8 @@ class TacocatInTheBrowser(BrowserTestCase):
                     page.get_by_role("button", name=name).click()
                 else:  # an answer: the first button is the cheapest defence, or "Answer the attack"
                     page.locator(".taco-buttons button").first.click()
+            # ... and swapped in (htmx drops its request class after the swap): until then the page
+            # still shows the step just played, and its "Your turn." would be read as the next one.
+            expect(page.locator(".htmx-request")).to_have_count(0)
         expect(page.locator(".taco-result")).to_contain_text(re.compile(r"(wins the round|A tie)"))
         expect(page.locator(".events")).to_contain_text("Showdown:")
