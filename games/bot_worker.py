@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import importlib
+import os
 import random
+import threading
+import time
 from typing import Any
+
+# How often a worker checks that the process that started it is still there.
+PARENT_CHECK_SECONDS = 0.5
 
 
 def compute(slug: str, view: dict[str, Any], legal: list[dict[str, Any]], budget_s: float) -> dict[str, Any]:
@@ -12,3 +18,24 @@ def compute(slug: str, view: dict[str, Any], legal: list[dict[str, Any]], budget
     bot = importlib.import_module(f"games.{slug}.bot")
     # Fresh entropy: a bot's choices need not be reproducible, and must not derive from the match seed.
     return bot.choose(view, legal, rng=random.Random(), budget_s=budget_s)
+
+
+def die_with_parent(parent_pid: int) -> None:
+    """Pool initializer: end this worker as soon as the process that started it is gone.
+
+    A server or ``run_worker`` killed with SIGKILL cannot stop its pool, and the worker would wait on
+    its queue forever (keeping multiprocessing's resource tracker alive with it). When the parent dies
+    the worker is re-parented, so its parent pid changes: a watchdog thread notices and exits. (Not
+    PR_SET_PDEATHSIG: it fires when the *thread* that started the worker ends, not the process.)
+    """
+    if os.getppid() != parent_pid:  # the parent died while this worker was starting
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent_pid,), name="parent-watchdog", daemon=True).start()
+
+
+def _watch_parent(parent_pid: int) -> None:
+    while os.getppid() == parent_pid:
+        time.sleep(PARENT_CHECK_SECONDS)
+    # os._exit, not sys.exit: nothing of this process is worth cleaning up, and the main thread may be
+    # deep in a search or blocked on the pool's queue.
+    os._exit(1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -126,8 +127,14 @@ def start_runner() -> None:
 def _pool_executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
-        # spawn: a forked copy of a threaded server process can inherit held locks.
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        # spawn: a forked copy of a threaded server process can inherit held locks. The initializer
+        # makes the worker exit when this process dies, even by SIGKILL (no orphans).
+        _pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=bot_worker.die_with_parent,
+            initargs=(os.getpid(),),
+        )
     return _pool
 
 

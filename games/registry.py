@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.http import QueryDict
 
+from games import parsing
 from games.engine import Action, Bot, Engine, InvalidAction
 
 # Form fields that carry request plumbing, not parts of the action.
@@ -22,9 +22,9 @@ def parse_form(data: QueryDict) -> Action:
     """
     if "action" in data:
         try:
-            action = json.loads(data["action"])
-        except ValueError as exc:
-            raise InvalidAction("The action is not valid JSON.") from exc
+            action = parsing.loads(data["action"])
+        except parsing.BadInput as exc:
+            raise InvalidAction(exc.message) from exc
         if not isinstance(action, dict):
             raise InvalidAction("The action must be a JSON object.")
         return action

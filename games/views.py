@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -16,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import pages, realtime, registry, replay, services
+from games import pages, parsing, realtime, registry, replay, services
 from games.engine import InvalidAction
 from games.forms import HistoryFilterForm, NewMatchForm
 from games.models import Match, Seat
@@ -119,7 +118,7 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     if spec_game is None:
         raise Http404
     try:
-        version = int(request.POST.get("version", ""))
+        version = parsing.form_version(request.POST.get("version", ""))
         action = registry.get(spec_game).parse_form(request.POST)
     except ValueError:
         return _render_match(
@@ -144,9 +143,17 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("games:match", match_id=match_id)
 
 
+def _may_see(match_id: int, user: Any) -> bool:
+    match = Match.objects.filter(pk=match_id).first()
+    return match is not None and pages.can_watch(match, list(match.seats.all()), user)
+
+
 def _refused(request: HttpRequest, match_id: int, exc: services.MatchError) -> HttpResponse:
-    """A service said no: htmx gets the fresh fragment with the reason, a plain form a redirect and a message."""
-    if exc.code == "not_found":
+    """A service said no: htmx gets the fresh fragment with the reason, a plain form a redirect and a message.
+
+    Someone who may not see the match gets the 404 of a missing one, so refusals do not reveal it exists.
+    """
+    if exc.code == "not_found" or not _may_see(match_id, request.user):
         raise Http404 from exc
     if request.htmx:
         return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
@@ -202,6 +209,8 @@ def join(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def invite(request: HttpRequest, token: str) -> HttpResponse:
+    if "\x00" in token:  # no token holds one, and PostgreSQL refuses the query
+        raise Http404
     match = get_object_or_404(Match.objects.prefetch_related(_seats_prefetch()), invite_token=token)
     seats = list(match.seats.all())
     if pages.viewer_seat(seats, request.user) is not None:
@@ -297,13 +306,17 @@ def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
     if not request.user.is_authenticated:
         return _json_error(_("Log in first."), "unauthenticated", 401)
     try:
-        body = json.loads(request.body)
-        action, version = body["action"], int(body["version"])
-    except (ValueError, KeyError, TypeError):
+        body = parsing.loads(request.body)
+        action, version = body["action"], parsing.version(body["version"])
+    except parsing.BadInput as exc:
+        return _json_error(exc.message, "invalid", 400)
+    except (KeyError, TypeError):
         return _json_error(_('Send {"action": {...}, "version": n} as JSON.'), "invalid", 400)
     try:
         match = services.act(match_id=match_id, user=request.user, action=action, version=version)
     except services.MatchError as exc:
+        if exc.code == "not_found" or not _may_see(match_id, request.user):
+            return _json_error(_("There is no such match."), "not_found", 404)
         return _json_error(exc.message, exc.code, exc.status)
     return JsonResponse(_api_state(match, request.user))
 

@@ -12,6 +12,12 @@ from tests.e2e.live import LiveServerTestCase
 
 PASSWORD = "a long enough secret 42"
 
+# What a page shows may take a while on a small, busy machine (computer players, pushes, a cold
+# server): a test waits for it, and must not fail because the machine is slow. Playwright's
+# assertions default to 5 s and ignore the context's default timeout, so both get this bound.
+TIMEOUT_MS = 30_000
+expect.set_options(timeout=TIMEOUT_MS)
+
 
 def sign_up(page: Page, base: str, username: str) -> None:
     page.goto(f"{base}/accounts/signup/")
@@ -20,6 +26,23 @@ def sign_up(page: Page, base: str, username: str) -> None:
     page.get_by_label("Password confirmation").fill(PASSWORD)
     page.get_by_role("button", name="Create account").click()
     expect(page.get_by_role("heading", name="My matches")).to_be_visible()
+
+
+# Marks the page once its match socket has delivered a message. On connect the server sends the page's
+# full state, which replaces the board: a test that ticks cards before that message arrives (a busy
+# machine delays it) would see its ticks wiped, as a person clicking that fast would. (An attribute,
+# not a JavaScript predicate: the CSP forbids the eval that wait_for_function would need.)
+MARK_LIVE = """
+document.addEventListener("htmx:wsAfterMessage", function (event) {
+  var url = event.target.getAttribute && event.target.getAttribute("ws-connect");
+  if (url && url.indexOf("/ws/match/") === 0) document.documentElement.setAttribute("data-test-live", "yes");
+});
+"""
+
+
+def wait_live(page: Page) -> None:
+    """Wait until the match page's socket has delivered the current state (so the board stays put)."""
+    expect(page.locator("html")).to_have_attribute("data-test-live", "yes")
 
 
 def new_match(page: Page, game: str, players: int, seats: dict[int, str], *, public: bool = True) -> None:
@@ -53,5 +76,6 @@ class BrowserTestCase(LiveServerTestCase):
 
     def new_page(self, width: int = 390, height: int = 844) -> Page:
         context = self.browser.new_context(viewport={"width": width, "height": height})  # a phone by default
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(TIMEOUT_MS)
+        context.add_init_script(MARK_LIVE)
         return context.new_page()

@@ -16,7 +16,7 @@ NOT_PLAYABLE = re.compile(r"^(\w+ of (spades|hearts|diamonds|clubs)|Big Blooper|
 def wait_for_my_card_or_next_hand(page: Page) -> bool:
     """True when a card is to be played; False once hand 1 is over."""
     body = page.locator("#match-body")
-    expect(body).to_contain_text(re.compile(r"Your (turn|lead): play a card\.|Hand 2 of 25"), timeout=20_000)
+    expect(body).to_contain_text(re.compile(r"Your (turn|lead): play a card\.|Hand 2 of 25"))
     return "Hand 2 of 25" not in body.inner_text()
 
 
@@ -28,7 +28,7 @@ class BackAlleyInTheBrowser(BrowserTestCase):
         body = page.locator("#match-body")
 
         # Bidding: one button per legal bid, each with a spoken name.
-        expect(body).to_contain_text("Your bid: how many tricks will you take?", timeout=20_000)
+        expect(body).to_contain_text("Your bid: how many tricks will you take?")
         expect(page.get_by_role("button", name="Pass (no tricks)")).to_be_enabled()
         expect(page.get_by_role("button", name="Bid 12 tricks")).to_be_visible()
         board = re.compile(r"^Bid (double |triple |quadruple )?board: all 13 tricks$")
@@ -65,7 +65,7 @@ class BackAlleyInTheBrowser(BrowserTestCase):
             # The card leaves the hand; the trick on the table shows it (or the trick was completed).
             expect(page.locator(f"#card-{code}")).to_have_count(0)
             if played == 1:
-                page.get_by_text(re.compile(r"^Last trick \(won by ")).wait_for(timeout=20_000)
+                page.get_by_text(re.compile(r"^Last trick \(won by ")).wait_for()
                 page.locator("details.ba-last summary").click()
                 expect(page.locator("details.ba-last li")).to_have_count(4)
             assert count == 14 - played

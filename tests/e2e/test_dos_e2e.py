@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from games import services
-from tests.e2e.helpers import BrowserTestCase, new_match, sign_up
+from tests.e2e.helpers import BrowserTestCase, new_match, sign_up, wait_live
 
 # Seat 0 sheds six cards in the first turn (two double colour matches, two bonus cards) and goes out with
 # R# in the second; the computer's low yellow cards match nothing it is left, so it draws and places.
@@ -74,6 +74,7 @@ class DosAgainstTheComputer(BrowserTestCase):
         page.goto(base + match.get_absolute_url())
         body = page.locator("#match-body")
         expect(body).to_contain_text("Your turn.")
+        wait_live(page)  # before choosing cards: the socket's first message redraws the board
 
         # B4 + B5 on B9, with the mouse.
         row_card(page, "blue 9").click()

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Locator, Page, expect
 
 from games import services
-from tests.e2e.helpers import BrowserTestCase, invite_path, new_match, sign_up
+from tests.e2e.helpers import BrowserTestCase, invite_path, new_match, sign_up, wait_live
 from tests.games.tacocat.test_web_pages import OPTIONS  # alice 12 1 2 3 4 5 6, bob 11 7 8 9 10 10 12
 
 
@@ -34,6 +34,7 @@ class TacocatInTheBrowser(BrowserTestCase):
         bob.get_by_role("button", name="Take a seat").click()
         expect(step(bob)).to_contain_text("You both choose at the same time")
         expect(step(alice)).to_contain_text("You both choose at the same time")  # live: the match started
+        wait_live(bob)  # before ticking: the socket's first message redraws the board
 
         # Bob ticks a card; Alice's choice arrives live and Bob's tick survives the update.
         first = bob.locator(".taco-form input[name='cards[]']").first
@@ -76,6 +77,7 @@ class TacocatInTheBrowser(BrowserTestCase):
         services.join_match(match_id=match.pk, user=users.get(username="bob"))
         for page in (alice, bob):
             page.goto(base + match.get_absolute_url())
+            wait_live(page)
             page.get_by_role("button", name="Keep all my cards").click()
         for page, card in ((alice, "12"), (bob, "11")):
             expect(page.locator("#taco-step-title")).to_have_text("Duel")
@@ -109,6 +111,7 @@ class TacocatInTheBrowser(BrowserTestCase):
         page = self.new_page()
         sign_up(page, self.live_server_url, "solo")
         new_match(page, "tacocat", 2, {2: "bot"})
+        wait_live(page)
         title = page.locator("#taco-step-title")
         body = page.locator("#match-body")
         for _ in range(40):
@@ -127,5 +130,8 @@ class TacocatInTheBrowser(BrowserTestCase):
                     page.get_by_role("button", name=name).click()
                 else:  # an answer: the first button is the cheapest defence, or "Answer the attack"
                     page.locator(".taco-buttons button").first.click()
+            # ... and swapped in (htmx drops its request class after the swap): until then the page
+            # still shows the step just played, and its "Your turn." would be read as the next one.
+            expect(page.locator(".htmx-request")).to_have_count(0)
         expect(page.locator(".taco-result")).to_contain_text(re.compile(r"(wins the round|A tie)"))
         expect(page.locator(".events")).to_contain_text("Showdown:")

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import BrowserTestCase, new_match, sign_up
+from tests.e2e.helpers import TIMEOUT_MS, BrowserTestCase, new_match, sign_up
 
 
 class TurnBadgeInTheBrowser(BrowserTestCase):
@@ -43,7 +43,7 @@ class TurnBadgeInTheBrowser(BrowserTestCase):
         match_url = alice.url
 
         context = self.browser.new_context(viewport={"width": 1200, "height": 800})
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(TIMEOUT_MS)
         # A tab in the background, with notifications allowed: record what the page asks to show.
         context.add_init_script(
             """
