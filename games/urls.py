@@ -1,6 +1,22 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from games import record_views, social_views, status, views
+
+
+class RowId:
+    """A database row id: at most 18 digits, so anything larger is a 404 before any query (a bigger
+    number overflows the databases' 64-bit integers)."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(RowId, "id")
 
 app_name = "games"
 
@@ -11,18 +27,18 @@ urlpatterns = [
     path("history/", views.history, name="history"),
     path("status/", status.status_page, name="status"),
     path("invite/<str:token>/", views.invite, name="invite"),
-    path("m/<int:match_id>/", views.match_page, name="match"),
-    path("m/<int:match_id>/act/", views.act, name="act"),
-    path("m/<int:match_id>/join/", views.join, name="join"),
-    path("m/<int:match_id>/resign/", views.resign, name="resign"),
-    path("m/<int:match_id>/abort/", views.abort, name="abort"),
-    path("m/<int:match_id>/claim/", views.claim_win, name="claim"),
-    path("m/<int:match_id>/reclaim/", views.reclaim_seat, name="reclaim"),
-    path("m/<int:match_id>/rematch/", views.rematch, name="rematch"),
-    path("m/<int:match_id>/chat/", views.chat, name="chat"),
-    path("m/<int:match_id>/replay/", views.replay_page, name="replay"),
-    path("m/<int:match_id>/replay/<int:step>/", views.replay_page, name="replay-step"),
-    path("m/<int:match_id>/export.<str:fmt>", record_views.export_match, name="export"),
+    path("m/<id:match_id>/", views.match_page, name="match"),
+    path("m/<id:match_id>/act/", views.act, name="act"),
+    path("m/<id:match_id>/join/", views.join, name="join"),
+    path("m/<id:match_id>/resign/", views.resign, name="resign"),
+    path("m/<id:match_id>/abort/", views.abort, name="abort"),
+    path("m/<id:match_id>/claim/", views.claim_win, name="claim"),
+    path("m/<id:match_id>/reclaim/", views.reclaim_seat, name="reclaim"),
+    path("m/<id:match_id>/rematch/", views.rematch, name="rematch"),
+    path("m/<id:match_id>/chat/", views.chat, name="chat"),
+    path("m/<id:match_id>/replay/", views.replay_page, name="replay"),
+    path("m/<id:match_id>/replay/<int:step>/", views.replay_page, name="replay-step"),
+    path("m/<id:match_id>/export.<str:fmt>", record_views.export_match, name="export"),
     path("history/export.zip", record_views.export_all, name="export-all"),
     path("leaderboard/", record_views.leaderboard, name="leaderboards"),
     path("leaderboard/<slug:game>/", record_views.leaderboard, name="leaderboard"),
@@ -31,10 +47,10 @@ urlpatterns = [
     path("api/leaderboard/<slug:game>/", record_views.api_leaderboard, name="api-leaderboard"),
     path("inbox/", social_views.inbox, name="inbox"),
     path("lobby/challenge/", social_views.open_challenge, name="open-challenge"),
-    path("m/<int:match_id>/challenge/", social_views.challenge_to_match, name="challenge"),
-    path("m/<int:match_id>/challenge/accept/", social_views.accept, name="challenge-accept"),
-    path("m/<int:match_id>/challenge/decline/", social_views.decline, name="challenge-decline"),
+    path("m/<id:match_id>/challenge/", social_views.challenge_to_match, name="challenge"),
+    path("m/<id:match_id>/challenge/accept/", social_views.accept, name="challenge-accept"),
+    path("m/<id:match_id>/challenge/decline/", social_views.decline, name="challenge-decline"),
     path("challenge/<str:username>/", social_views.challenge_player, name="challenge-player"),
-    path("api/matches/<int:match_id>/", views.api_match, name="api-match"),
-    path("api/matches/<int:match_id>/act/", views.api_act, name="api-act"),
+    path("api/matches/<id:match_id>/", views.api_match, name="api-match"),
+    path("api/matches/<id:match_id>/act/", views.api_act, name="api-act"),
 ]

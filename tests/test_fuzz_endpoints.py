@@ -324,6 +324,21 @@ def new_match_post(cast: Cast, data: st.DataObject) -> Request:
     return Request("alice", "post", "/new/", form, refused=False, allowed=one_new_match)
 
 
+def creating_post(path: Callable[[Cast, st.DataObject], str]) -> Plan:
+    """Alice posts a fuzzed form that may, if it happens to be valid, create matches of hers; nothing
+    that existed changes (new challenges, open challenges)."""
+
+    def plan(cast: Cast, data: st.DataObject) -> Request:
+        def only_new(before: dict[str, list[tuple[Any, ...]]]) -> bool:
+            after = snapshot()
+            return all(row in after[model] for model in ("Match", "Action") for row in before[model])
+
+        form = data.draw(FORMS, label="form")
+        return Request("alice", "post", path(cast, data), form, refused=False, allowed=only_new)
+
+    return plan
+
+
 def accounts_post(path: str, *who: str) -> Plan:
     """Account forms: they never touch a match."""
 
@@ -396,6 +411,33 @@ PLANS: dict[str, Plan] = {
         get_page(lambda cast, data: "/accounts/settings/"), accounts_post("/accounts/settings/", "alice")
     ),
     "accounts:unsubscribe": with_segment("/accounts/unsubscribe/{}/", post=True),
+    "accounts:email_change": either(
+        get_page(lambda cast, data: "/accounts/settings/email/"), accounts_post("/accounts/settings/email/", "alice")
+    ),
+    "accounts:email_confirm": with_segment("/accounts/settings/email/confirm/{}/", post=True),
+    "accounts:push-subscribe": accounts_post("/accounts/push/subscribe/"),
+    "accounts:push-unsubscribe": accounts_post("/accounts/push/unsubscribe/"),
+    "service-worker": get_page(lambda cast, data: "/sw.js"),
+    "games:status": get_page(lambda cast, data: "/status/"),
+    "games:export": get_page(
+        lambda cast, data: f"/m/{_match_id(cast, data)}/export.{_seg(data.draw(STRINGS, label='format'))}"
+    ),
+    "games:export-all": get_page(lambda cast, data: "/history/export.zip"),
+    "games:leaderboards": get_page(lambda cast, data: "/leaderboard/"),
+    "games:leaderboard": with_segment("/leaderboard/{}/"),
+    "games:api-history": get_page(lambda cast, data: "/api/history/"),
+    "games:api-profile": with_segment("/api/users/{}/"),
+    "games:api-leaderboard": with_segment("/api/leaderboard/{}/"),
+    "games:inbox": get_page(lambda cast, data: "/inbox/"),
+    "games:open-challenge": either(
+        creating_post(lambda cast, data: "/lobby/challenge/"), accounts_post("/lobby/challenge/", "anonymous")
+    ),
+    "games:challenge": either(outsider_post("challenge"), missing_post("challenge")),
+    "games:challenge-accept": either(outsider_post("challenge/accept"), missing_post("challenge/accept")),
+    "games:challenge-decline": either(outsider_post("challenge/decline"), missing_post("challenge/decline")),
+    "games:challenge-player": creating_post(
+        lambda cast, data: f"/challenge/{_seg(data.draw(STRINGS, label='username'))}/"
+    ),
 }
 
 
