@@ -23,6 +23,14 @@ from games.models import Match, Seat
 
 HISTORY_PAGE_SIZE = 20
 
+# A refusal shown in place answers 422, not 400: with DEBUG on, django-htmx's script replaces the whole
+# document with any htmx response of status 400/403/404/500, and htmx is configured to swap a 422.
+REFUSED = 422
+
+
+def _in_place(status: int) -> int:
+    return REFUSED if status == 400 else status
+
 
 def _seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=Seat.objects.select_related("user"))
@@ -128,16 +136,16 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
             match_id,
             notice=_("That request was incomplete; please try again."),
             level="error",
-            status=400,
+            status=REFUSED,
         )
     except InvalidAction as exc:
-        return _render_match(request, match_id, notice=exc.message, level="error", status=400)
+        return _render_match(request, match_id, notice=exc.message, level="error", status=REFUSED)
     try:
         services.act(match_id=match_id, user=request.user, action=action, version=version)
     except services.MatchError as exc:
         if exc.code == "not_found":
             raise Http404 from exc
-        return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
+        return _render_match(request, match_id, notice=exc.message, level="error", status=_in_place(exc.status))
     if request.htmx:
         return _render_match(request, match_id)
     return redirect("games:match", match_id=match_id)
@@ -148,7 +156,7 @@ def _refused(request: HttpRequest, match_id: int, exc: services.MatchError) -> H
     if exc.code == "not_found":
         raise Http404 from exc
     if request.htmx:
-        return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
+        return _render_match(request, match_id, notice=exc.message, level="error", status=_in_place(exc.status))
     messages.error(request, exc.message)
     return redirect("games:match", match_id=match_id)
 
@@ -338,7 +346,7 @@ def chat(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         services.post_chat(match_id=match.pk, user=request.user, text=request.POST.get("text", ""))
     except services.MatchError as exc:
-        notice, status = exc.message, exc.status
+        notice, status = exc.message, _in_place(exc.status)
     if request.htmx:
         context = {**pages.chat_context(match, request.user, seats), "chat_notice": notice}
         return render(request, "games/match.html#chat-log", context, status=status)
