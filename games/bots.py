@@ -35,7 +35,7 @@ RETRY_AFTER_ERROR = timedelta(seconds=30)
 POLL_SECONDS = 0.25
 CLOCK_SECONDS = 5.0
 
-Compute = Callable[[str, dict[str, Any], list[dict[str, Any]], float], dict[str, Any]]
+Compute = Callable[[str, dict[str, Any], list[dict[str, Any]], float, str], dict[str, Any]]
 
 
 def due_match_ids(now: datetime, limit: int = 20) -> list[int]:
@@ -47,8 +47,8 @@ def due_match_ids(now: datetime, limit: int = 20) -> list[int]:
     )
 
 
-def claim(match_id: int, now: datetime) -> tuple[Match, int, dict[str, Any], list[dict[str, Any]]] | None:
-    """Lease the due move of a match; return what the bot may see, or None if someone else has it."""
+def claim(match_id: int, now: datetime) -> tuple[Match, int, dict[str, Any], list[dict[str, Any]], str] | None:
+    """Lease the due move of a match; return what the bot may see and its level, or None if someone else has it."""
     # The conditional update is the claim: of several runners polling the same row only one matches.
     claimed = (
         Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE, bot_due_at__lte=now)
@@ -58,14 +58,14 @@ def claim(match_id: int, now: datetime) -> tuple[Match, int, dict[str, Any], lis
     if not claimed:
         return None
     match = Match.objects.get(pk=match_id)
-    bot_seats = list(match.seats.filter(is_bot=True, to_act=True).values_list("number", flat=True))
+    bot_seats = list(match.seats.filter(is_bot=True, to_act=True).values_list("number", "bot_level"))
     if not bot_seats:
         Match.objects.filter(pk=match_id).update(bot_due_at=None, bot_lease_until=None)
         return None
     engine = registry.get(match.game).engine
     state = engine.load(match.state)
-    seat = bot_seats[0]
-    return match, seat, engine.view(state, seat), engine.legal_actions(state, seat)
+    seat, level = bot_seats[0]
+    return match, seat, engine.view(state, seat), engine.legal_actions(state, seat), level
 
 
 def _give_up_for_now(match_id: int) -> None:
@@ -77,9 +77,9 @@ def take_turn(match_id: int, *, now: datetime | None = None, compute: Compute | 
     claimed = claim(match_id, now or timezone.now())
     if claimed is None:
         return False
-    match, seat, view, legal = claimed
+    match, seat, view, legal, level = claimed
     try:
-        action = (compute or bot_worker.compute)(match.game, view, legal, settings.BOT_BUDGET_SECONDS)
+        action = (compute or bot_worker.compute)(match.game, view, legal, settings.BOT_BUDGET_SECONDS, level)
         services.bot_act(match_id=match.pk, seat=seat, action=action, version=match.version)
     except services.MatchError as exc:
         # The match moved on (a resignation, another runner): nothing to retry at this version.
@@ -141,7 +141,7 @@ def _due_ids() -> list[int]:
 
 
 @sync_to_async
-def _claim(match_id: int) -> tuple[Match, int, dict[str, Any], list[dict[str, Any]]] | None:
+def _claim(match_id: int) -> tuple[Match, int, dict[str, Any], list[dict[str, Any]], str] | None:
     return claim(match_id, timezone.now())
 
 
@@ -158,12 +158,12 @@ async def _take_turn_async(match_id: int) -> None:
     claimed = await _claim(match_id)
     if claimed is None:
         return
-    match, seat, view, legal = claimed
+    match, seat, view, legal, level = claimed
     loop = asyncio.get_running_loop()
     try:
         executor = _pool_executor() if settings.BOT_SEPARATE_PROCESS else None
         action = await loop.run_in_executor(
-            executor, bot_worker.compute, match.game, view, legal, settings.BOT_BUDGET_SECONDS
+            executor, bot_worker.compute, match.game, view, legal, settings.BOT_BUDGET_SECONDS, level
         )
         await _submit(match, seat, action)
     except BrokenProcessPool:
