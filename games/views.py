@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import pages, registry, replay, services
+from games import ending, pages, registry, replay, services
 from games.engine import InvalidAction
 from games.forms import NewMatchForm
 from games.models import Match, Seat
@@ -231,7 +231,10 @@ def history(request: HttpRequest) -> HttpResponse:
     for match in page.object_list:
         seats = list(match.seats.all())
         mine = pages.viewer_seat(seats, request.user)
-        rows.append({"match": match, "seats": seats, "mine": mine, "game": registry.get(match.game)})
+        end = ending.describe(match, seats)
+        scores = end.scores if end and end.scores else [None] * len(seats)
+        players = list(zip(seats, scores, strict=True))
+        rows.append({"match": match, "players": players, "mine": mine, "game": registry.get(match.game), "ending": end})
     return render(request, "games/history.html", {"page": page, "rows": rows})
 
 

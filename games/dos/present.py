@@ -259,3 +259,8 @@ def _summary(view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
             for s, hand in enumerate(last["hands"])
         ],
     }
+
+
+def standing(view: dict[str, Any]) -> list[int]:
+    """The game totals as they stand: what a game that ended early ended at."""
+    return list(view["scores"])
