@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import rules_pages, views
 
 app_name = "games"
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
     path("new/", views.new_match, name="new"),
     path("history/", views.history, name="history"),
+    path("rules/<slug:game>/", rules_pages.rules, name="rules"),
     path("invite/<str:token>/", views.invite, name="invite"),
     path("m/<int:match_id>/", views.match_page, name="match"),
     path("m/<int:match_id>/act/", views.act, name="act"),

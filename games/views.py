@@ -18,7 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games import ending, pages, registry, replay, services
 from games.engine import InvalidAction
-from games.forms import NewMatchForm
+from games.forms import NewMatchForm, game_slug, refreshed_initial
 from games.models import Match, Seat
 
 HISTORY_PAGE_SIZE = 20
@@ -73,14 +73,23 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def new_match(request: HttpRequest) -> HttpResponse:
-    form = NewMatchForm(request.POST or None, initial={"game": request.GET.get("game", "reversi")})
-    if request.method == "POST" and form.is_valid():
+    data = request.POST if request.method == "POST" else None
+    game = game_slug((data or request.GET).get("game"))
+    # "refresh": the game or the player count changed; redraw that game's seats and options, create nothing.
+    refresh = data is not None and "refresh" in data
+    if refresh:
+        form = NewMatchForm(game=game, initial=refreshed_initial(data))
+    else:
+        form = NewMatchForm(data, game=game)
+    if data is not None and not refresh and form.is_valid():
         try:
             match = services.create_match(
                 user=request.user,
                 game=form.cleaned_data["game"],
                 players=form.cleaned_data["players"],
                 bot_seats=form.bot_seats(),
+                bot_levels=form.bot_levels(),
+                options=form.options(),
                 is_public=form.cleaned_data["is_public"],
                 pace_seconds=form.cleaned_data["pace"],
             )
@@ -88,7 +97,8 @@ def new_match(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             return redirect(match)
-    return render(request, "games/new_match.html", {"form": form, "games": registry.all_games()})
+    template = "games/new_match.html#setup" if refresh and request.htmx else "games/new_match.html"
+    return render(request, template, {"form": form, "game": form.spec})
 
 
 def _load_visible(request: HttpRequest, match_id: int) -> tuple[Match, list[Seat]]:
