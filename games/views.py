@@ -77,10 +77,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
     game = game_slug((data or request.GET).get("game"))
     # "refresh": the game or the player count changed; redraw that game's seats and options, create nothing.
     refresh = data is not None and "refresh" in data
-    if refresh:
-        form = NewMatchForm(game=game, initial=refreshed_initial(data))
-    else:
-        form = NewMatchForm(data, game=game)
+    form = NewMatchForm(game=game, initial=refreshed_initial(data)) if refresh else NewMatchForm(data, game=game)
     if data is not None and not refresh and form.is_valid():
         try:
             match = services.create_match(

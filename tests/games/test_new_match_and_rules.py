@@ -79,7 +79,11 @@ def test_creating_a_dos_match_with_levels_and_a_target(alice: Any) -> None:
     match = Match.objects.get()
     assert response.status_code == 302 and response["Location"] == match.get_absolute_url()
     assert match.options == {"target": 100}
-    assert list(match.seats.values_list("is_bot", "bot_level")) == [(False, "medium"), (True, "hard"), (False, "medium")]
+    assert list(match.seats.values_list("is_bot", "bot_level")) == [
+        (False, "medium"),
+        (True, "hard"),
+        (False, "medium"),
+    ]
 
 
 def test_an_option_of_another_game_is_not_offered_or_used(alice: Any) -> None:
