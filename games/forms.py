@@ -31,7 +31,7 @@ GAME_OPTIONS: dict[str, list[GameOption]] = {
     "dos": [
         GameOption(
             "target",
-            _("The game ends when a player reaches"),
+            _("Points to win"),
             [("100", _("100 points (short)")), ("200", _("200 points (standard)")), ("300", _("300 points (long)"))],
             "200",
             int,
@@ -107,6 +107,9 @@ class NewMatchForm(forms.Form):
         )
         if len(counts) == 1:
             self.fields["players"].widget = forms.HiddenInput()
+        if not self.is_bound:
+            # A count carried over from another game's form is replaced by one this game allows.
+            self.initial["players"] = str(self.player_count())
         for n in range(1, self.player_count()):
             self.fields[f"seat_{n}"] = forms.ChoiceField(
                 label=self.seat_label(n),
