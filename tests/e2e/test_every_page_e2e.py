@@ -97,9 +97,12 @@ class EveryPageOnAPhone(BrowserTestCase):
             game: make("ann", game, players=2, bot_seats={1}, options=options)
             for game, options in (("reversi", {}), ("dos", SOLO), ("tacocat", TACO))
         }
-        for game, match in finished.items():
+        # Back Alley from its last deal: once ann resigns, a computer takes her seat and the table plays out.
+        finished["backalley"] = make("ann", "backalley", players=4, bot_seats={1, 2, 3}, options={"first_deal": 25})
+        for match in finished.values():
             resign("ann", match)
-            finished[game] = Match.objects.get(pk=match.pk)
+        page.goto(self.live_server_url + finished["backalley"].get_absolute_url())
+        expect(page.locator(".match-status")).to_contain_text("Played to the end.", timeout=60_000)
 
         paths = ["/", "/lobby/", "/history/", "/accounts/u/ann/", "/accounts/settings/"]
         paths += [f"/new/?game={g}" for g in GAMES]

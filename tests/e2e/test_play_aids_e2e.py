@@ -15,6 +15,7 @@ from games import services
 from games.models import Match
 from tests.e2e.helpers import BrowserTestCase, new_match, sign_up
 from tests.e2e.test_dos_e2e import SOLO, events, hand_card, row_card
+from tests.games.tacocat.test_web_pages import OPTIONS as TACO
 
 
 def make(username: str, game: str, **kwargs: Any) -> Match:
@@ -157,3 +158,25 @@ class ReversiByKeyboard(BrowserTestCase):
         expect(status).to_contain_text("Move 2 of")
         page.keyboard.press("ArrowLeft")
         expect(status).to_contain_text("Move 1 of")
+
+
+class ATurnOfEachCardGameLogsNoErrors(BrowserTestCase):
+    def test_a_tacocat_and_a_back_alley_turn(self) -> None:
+        base = self.live_server_url
+        page = self.new_page()
+        errors = console_errors(page)
+        sign_up(page, base, "max")
+        taco = make("max", "tacocat", players=2, bot_seats={1}, options=TACO)
+        page.goto(base + taco.get_absolute_url())
+        page.get_by_role("button", name="Keep all my cards").click()
+        expect(page.locator("#taco-step-title")).to_have_text("Duel", timeout=20_000)
+        expect(page.locator(".last-move")).to_contain_text("Last move:")
+
+        alley = make("max", "backalley", players=4, bot_seats={1, 2, 3}, options={"dealer": 3})
+        page.goto(base + alley.get_absolute_url())
+        expect(page.locator("#match-body")).to_contain_text("Your bid", timeout=20_000)
+        page.get_by_role("button", name="Pass (no tricks)").click()
+        expect(page.locator(".ba-at-bottom .ba-bid")).to_have_text(re.compile(r"\S"))
+        # Focus stayed on the board: on a bid button or a card, not lost to the page.
+        expect(page.locator("#match-body .board-area :focus")).to_have_count(1, timeout=20_000)
+        assert errors == []
