@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='bot_level',
-            field=models.CharField(choices=[('easy', 'easy'), ('medium', 'medium'), ('hard', 'hard')], default='medium', max_length=8),
+            model_name="seat",
+            name="bot_level",
+            field=models.CharField(
+                choices=[("easy", "easy"), ("medium", "medium"), ("hard", "hard")], default="medium", max_length=8
+            ),
         ),
     ]
