@@ -13,11 +13,13 @@ from typing import Any
 PARENT_CHECK_SECONDS = 0.5
 
 
-def compute(slug: str, view: dict[str, Any], legal: list[dict[str, Any]], budget_s: float) -> dict[str, Any]:
-    """The action the game's bot picks, from the seat's view and legal actions only."""
+def compute(
+    slug: str, view: dict[str, Any], legal: list[dict[str, Any]], budget_s: float, level: str = "medium"
+) -> dict[str, Any]:
+    """The action the game's bot picks at ``level`` (easy, medium, hard), from the seat's view and legal actions."""
     bot = importlib.import_module(f"games.{slug}.bot")
     # Fresh entropy: a bot's choices need not be reproducible, and must not derive from the match seed.
-    return bot.choose(view, legal, rng=random.Random(), budget_s=budget_s)
+    return bot.choose(view, legal, rng=random.Random(), budget_s=budget_s, level=level)
 
 
 def die_with_parent(parent_pid: int) -> None:

@@ -34,7 +34,7 @@ RETRY_AFTER_ERROR = timedelta(seconds=30)
 POLL_SECONDS = 0.25
 CLOCK_SECONDS = 5.0
 
-Compute = Callable[[str, dict[str, Any], list[dict[str, Any]], float], dict[str, Any]]
+Compute = Callable[[str, dict[str, Any], list[dict[str, Any]], float, str], dict[str, Any]]
 
 
 def due_match_ids(now: datetime, limit: int = 20) -> list[int]:
@@ -46,8 +46,8 @@ def due_match_ids(now: datetime, limit: int = 20) -> list[int]:
     )
 
 
-def claim(match_id: int, now: datetime) -> tuple[Match, int, dict[str, Any], list[dict[str, Any]]] | None:
-    """Lease the due move of a match; return what the bot may see, or None if someone else has it."""
+def claim(match_id: int, now: datetime) -> tuple[Match, int, dict[str, Any], list[dict[str, Any]], str] | None:
+    """Lease the due move of a match; return what the bot may see and its level, or None if someone else has it."""
     # The conditional update is the claim: of several runners polling the same row only one matches.
     claimed = (
         Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE, bot_due_at__lte=now)
@@ -57,14 +57,14 @@ def claim(match_id: int, now: datetime) -> tuple[Match, int, dict[str, Any], lis
     if not claimed:
         return None
     match = Match.objects.get(pk=match_id)
-    bot_seats = list(match.seats.filter(is_bot=True, to_act=True).values_list("number", flat=True))
+    bot_seats = list(match.seats.filter(is_bot=True, to_act=True).values_list("number", "bot_level"))
     if not bot_seats:
         Match.objects.filter(pk=match_id).update(bot_due_at=None, bot_lease_until=None)
         return None
     engine = registry.get(match.game).engine
     state = engine.load(match.state)
-    seat = bot_seats[0]
-    return match, seat, engine.view(state, seat), engine.legal_actions(state, seat)
+    seat, level = bot_seats[0]
+    return match, seat, engine.view(state, seat), engine.legal_actions(state, seat), level
 
 
 def _give_up_for_now(match_id: int) -> None:
@@ -76,9 +76,9 @@ def take_turn(match_id: int, *, now: datetime | None = None, compute: Compute | 
     claimed = claim(match_id, now or timezone.now())
     if claimed is None:
         return False
-    match, seat, view, legal = claimed
+    match, seat, view, legal, level = claimed
     try:
-        action = (compute or bot_worker.compute)(match.game, view, legal, settings.BOT_BUDGET_SECONDS)
+        action = (compute or bot_worker.compute)(match.game, view, legal, settings.BOT_BUDGET_SECONDS, level)
         services.bot_act(match_id=match.pk, seat=seat, action=action, version=match.version)
     except services.MatchError as exc:
         # The match moved on (a resignation, another runner): nothing to retry at this version.
@@ -138,13 +138,15 @@ def _pool_executor() -> ProcessPoolExecutor:
     return _pool
 
 
-def _compute_elsewhere(game: str, view: dict[str, Any], legal: list[dict[str, Any]], budget: float) -> dict[str, Any]:
+def _compute_elsewhere(
+    game: str, view: dict[str, Any], legal: list[dict[str, Any]], budget: float, level: str
+) -> dict[str, Any]:
     """The bot's search, in the worker process (so a search never holds the interpreter here)."""
     global _pool
     if not settings.BOT_SEPARATE_PROCESS:
-        return bot_worker.compute(game, view, legal, budget)
+        return bot_worker.compute(game, view, legal, budget, level)
     try:
-        return _pool_executor().submit(bot_worker.compute, game, view, legal, budget).result()
+        return _pool_executor().submit(bot_worker.compute, game, view, legal, budget, level).result()
     except BrokenProcessPool:
         log.exception("The computer players' worker process died; starting a new one")
         _pool = None

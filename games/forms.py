@@ -1,21 +1,71 @@
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
 from django.db.models import QuerySet
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
 from games.models import Match, Seat
 
+DEFAULT_GAME = "reversi"
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A match option a player may choose, offered only on its game's form."""
+
+    key: str
+    label: Promise
+    choices: list[tuple[str, Promise]]
+    initial: str
+    coerce: Callable[[str], Any] = str
+    help_text: Promise | str = ""
+
+
+# Only options a person would choose; stacked decks and start positions stay for tests and tutorials.
+GAME_OPTIONS: dict[str, list[GameOption]] = {
+    "dos": [
+        GameOption(
+            "target",
+            _("Points to win"),
+            [("100", _("100 points (short)")), ("200", _("200 points (standard)")), ("300", _("300 points (long)"))],
+            "200",
+            int,
+        )
+    ],
+    "tacocat": [
+        GameOption(
+            "tie_rule",
+            _("A tied showdown"),
+            [
+                ("stay", _("moves nothing; a new round is dealt on the same space")),
+                ("arrow", _("goes to the player the space's arrow points at")),
+            ],
+            "stay",
+        )
+    ],
+}
+
+
+def game_slug(value: Any) -> str:
+    """The game a form is for: the one asked for if it exists, else the default."""
+    slugs = {g.slug for g in registry.all_games()}
+    return value if value in slugs else DEFAULT_GAME
+
 
 class NewMatchForm(forms.Form):
-    OPPONENT_CHOICES = [("human", _("A person (invite or lobby)")), ("bot", _("Computer player"))]
+    """A new match of one game: only that game's player counts, seats and options are offered, so every
+    combination the form allows can be created."""
+
+    OPPONENT_CHOICES = [("bot", _("Computer player")), ("human", _("A person (invite or lobby)"))]
 
     game = forms.ChoiceField(label=_("Game"))
-    players = forms.IntegerField(label=_("Number of players"), min_value=2, initial=2)
     pace = forms.TypedChoiceField(
         label=_("Time per move"),
         coerce=lambda v: int(v) if v else None,
@@ -35,54 +85,113 @@ class NewMatchForm(forms.Form):
         help_text=_("Matches with computer players are always casual."),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self, data: Mapping[str, Any] | None = None, *, game: str, initial: Mapping[str, Any] | None = None
+    ) -> None:
+        self.spec = registry.get(game)
+        initial = {**(initial or {}), "game": game}
+        super().__init__(data, initial=initial)
         from games.services import PACES
 
         self.fields["pace"].choices = [("" if s is None else str(s), label) for s, label in PACES]
-        games = registry.all_games()
-        self.fields["game"].choices = [(g.slug, g.name) for g in games]
-        most = max((g.max_players for g in games), default=2)
-        fewest = min((g.min_players for g in games), default=2)
-        self.fields["players"].widget.attrs.update({"min": fewest, "max": most})
-        for n in range(1, most):
+        self.fields["game"].choices = [(g.slug, g.name) for g in registry.all_games()]
+        spec = self.spec
+        counts = list(range(spec.min_players, spec.max_players + 1))
+        if len(counts) == 1:
+            wrong_count = _("%(game)s is for exactly %(n)d players.") % {"game": spec.name, "n": spec.min_players}
+        else:
+            wrong_count = _("%(game)s is for %(min)d to %(max)d players.") % {
+                "game": spec.name,
+                "min": spec.min_players,
+                "max": spec.max_players,
+            }
+        self.fields["players"] = forms.TypedChoiceField(
+            label=_("Number of players"),
+            choices=[(str(n), str(n)) for n in counts],
+            coerce=int,
+            initial=str(spec.min_players),
+            error_messages={"invalid_choice": wrong_count},
+        )
+        if len(counts) == 1:
+            self.fields["players"].widget = forms.HiddenInput()
+        if not self.is_bound:
+            # A count carried over from another game's form is replaced by one this game allows.
+            self.initial["players"] = str(self.player_count())
+        for n in range(1, self.player_count()):
             self.fields[f"seat_{n}"] = forms.ChoiceField(
-                label=_("Seat %(n)d") % {"n": n + 1},
+                label=self.seat_label(n),
                 choices=self.OPPONENT_CHOICES,
-                initial="bot" if n == 1 else "human",
+                initial="bot",
                 widget=forms.RadioSelect,
                 required=False,
+            )
+            self.fields[f"level_{n}"] = forms.ChoiceField(
+                label=_("Level"), choices=Seat.BotLevel.choices, initial=Seat.BotLevel.MEDIUM, required=False
+            )
+        for option in self.options_offered():
+            self.fields[f"option_{option.key}"] = forms.ChoiceField(
+                label=option.label, choices=option.choices, initial=option.initial, help_text=option.help_text
             )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        game = data.get("game")
-        players = data.get("players")
-        if game and players:
-            spec = registry.get(game)
-            if not spec.min_players <= players <= spec.max_players:
-                if spec.min_players == spec.max_players:
-                    msg = _("%(game)s is for exactly %(n)d players.") % {"game": spec.name, "n": spec.min_players}
-                else:
-                    msg = _("%(game)s is for %(min)d to %(max)d players.") % {
-                        "game": spec.name,
-                        "min": spec.min_players,
-                        "max": spec.max_players,
-                    }
-                self.add_error("players", msg)
-        if data.get("rated") and players and self.bot_seats():
+        if data.get("rated") and data.get("players") and self.bot_seats():
             self.add_error(
                 "rated",
                 _("A match with computer players is always casual: untick Rated, or leave the seats to people."),
             )
         return data
 
+    def player_count(self) -> int:
+        """The players the form is drawn for: as submitted or asked for, if this game allows it."""
+        source = self.data if self.is_bound else self.initial
+        try:
+            wanted = int(source.get("players", ""))
+        except (TypeError, ValueError):
+            wanted = self.spec.min_players
+        return wanted if self.spec.min_players <= wanted <= self.spec.max_players else self.spec.min_players
+
+    def seat_label(self, n: int) -> str:
+        label = str(_("Seat %(n)d") % {"n": n + 1})
+        if self.spec.seat_label:
+            label += f" ({self.spec.seat_label(n)})"
+        return label
+
+    def you_label(self) -> str:
+        return self.seat_label(0)
+
+    def options_offered(self) -> list[GameOption]:
+        return GAME_OPTIONS.get(self.spec.slug, [])
+
+    def clean_game(self) -> str:
+        game = self.cleaned_data["game"]
+        if game != self.spec.slug:
+            raise forms.ValidationError(_("The game changed while the form was sent; check the seats and send again."))
+        return game
+
     def bot_seats(self) -> set[int]:
         players = self.cleaned_data["players"]
         return {n for n in range(1, players) if self.cleaned_data.get(f"seat_{n}") == "bot"}
 
-    def seat_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith("seat_")]
+    def bot_levels(self) -> dict[int, str]:
+        return {n: self.cleaned_data.get(f"level_{n}") or Seat.BotLevel.MEDIUM for n in self.bot_seats()}
+
+    def options(self) -> dict[str, Any]:
+        return {o.key: o.coerce(self.cleaned_data[f"option_{o.key}"]) for o in self.options_offered()}
+
+    def seat_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [(self[f"seat_{n}"], self[f"level_{n}"]) for n in range(1, self.player_count())]
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[f"option_{o.key}"] for o in self.options_offered()]
+
+
+def refreshed_initial(data: Mapping[str, Any]) -> dict[str, Any]:
+    """What a form redrawn for another game or player count keeps of what was filled in."""
+    initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
+    initial["is_public"] = "is_public" in data
+    initial["rated"] = "rated" in data
+    return initial
 
 
 class HistoryFilterForm(forms.Form):

@@ -109,6 +109,14 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="seats"
     )
     is_bot = models.BooleanField(default=False)
+
+    class BotLevel(models.TextChoices):
+        EASY = "easy", _("easy")
+        MEDIUM = "medium", _("medium")
+        HARD = "hard", _("hard")
+
+    # How strongly a computer seat plays; ignored for a person's seat.
+    bot_level = models.CharField(max_length=8, choices=BotLevel.choices, default=BotLevel.MEDIUM)
     to_act = models.BooleanField(default=False, db_index=True)
     waiting_since = models.DateTimeField(null=True, blank=True)
     # When this seat's time to move runs out (None: no limit, or not this seat's turn).
@@ -166,6 +174,12 @@ class Seat(models.Model):
         if self.user_id is None:
             return str(_("Open seat"))
         return self.user.username
+
+    def listed_name(self) -> str:
+        """The name in seat lists: a computer player's level shows beside it, e.g. "Computer 2 (hard)"."""
+        if self.is_bot and self.user_id is None:
+            return str(_("%(name)s (%(level)s)") % {"name": self.display_name(), "level": self.get_bot_level_display()})
+        return self.display_name()
 
 
 class ChatMessage(models.Model):

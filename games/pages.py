@@ -11,7 +11,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games import ratings, registry
+from games import ending, ratings, registry
 from games.models import ChatMessage, Match, Seat
 
 # "Not given: look it up" for optional keyword arguments whose given value may be None.
@@ -76,6 +76,7 @@ def match_context(
     if match.state is not None:
         view = spec.engine.view(spec.engine.load(match.state), seat_no)
     live = match.status == Match.Status.ACTIVE
+    end = ending.describe(match, seats)
     can_act = bool(mine and mine.to_act and not mine.is_bot and live)
     others_late = [s for s in seats if mine and s.number != mine.number and s.timed_out and s.to_act]
     context = {
@@ -97,6 +98,8 @@ def match_context(
         "invite_url": site_link(reverse("games:invite", args=[match.invite_token]), request) if mine else "",
         "can_abort": bool(mine) and match.moves == 0 and match.status in (Match.Status.WAITING, Match.Status.ACTIVE),
         "outcome": outcome_text(match, seats, mine),
+        "ending": end,
+        "final_scores": list(zip(names, end.scores, strict=True)) if end and end.scores else [],
         "can_claim": bool(live and mine and not mine.is_bot and match.players == 2 and others_late),
         "can_reclaim": bool(live and mine and mine.substitute and not mine.resigned),
         "next_match_url": (next_url if next_url is not None else next_match_url(match, user))
@@ -193,7 +196,6 @@ def outcome_text(match: Match, seats: list[Seat], mine: Seat | None) -> str:
 
     if match.status != Match.Status.FINISHED or not match.result:
         return ""
-    resigned = [s for s in seats if s.resigned]
     winners = [s.display_name() for s in seats if match.result["ranks"][s.number] == 1 and not s.resigned]
     if all(rank == 1 for rank in match.result["ranks"]):
         text = _("The match is a draw.")
@@ -203,8 +205,6 @@ def outcome_text(match: Match, seats: list[Seat], mine: Seat | None) -> str:
         text = _("You lost. Winner: %(names)s.") % {"names": ", ".join(winners)}
     else:
         text = _("Winner: %(names)s.") % {"names": ", ".join(winners)}
-    if resigned and match.players == 2:
-        text += " " + _("%(name)s resigned.") % {"name": resigned[0].display_name()}
     return text
 
 

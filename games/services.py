@@ -7,7 +7,7 @@ move is allowed) and a rejection raises ``MatchError`` with a player-facing mess
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
@@ -74,8 +74,12 @@ def create_match(
     options: dict[str, Any] | None = None,
     pace_seconds: int | None = None,
     rated: bool = False,
+    bot_levels: Mapping[int, str] | None = None,
 ) -> Match:
-    """Create a match with ``user`` in seat 0; it starts at once when no human seat is left open."""
+    """Create a match with ``user`` in seat 0; it starts at once when no human seat is left open.
+
+    ``bot_levels`` maps computer seats to a ``Seat.BotLevel``; a computer seat not named plays at medium.
+    """
     try:
         spec = registry.get(game)
     except LookupError:
@@ -89,6 +93,9 @@ def create_match(
     bots = set(bot_seats)
     if not bots <= set(range(1, players)):
         raise MatchError(_("Computer players can only take the other seats."), "invalid")
+    levels = dict(bot_levels or {})
+    if not set(levels) <= bots or not set(levels.values()) <= set(Seat.BotLevel.values):
+        raise MatchError(_("Choose easy, medium or hard for each computer player."), "invalid")
     if pace_seconds not in {p for p, _label in PACES}:
         raise MatchError(_("That pace is not offered."), "invalid")
     if rated and bots:
@@ -119,6 +126,7 @@ def create_match(
                     number=n,
                     user=user if n == 0 else None,
                     is_bot=n in bots,
+                    bot_level=levels.get(n, Seat.BotLevel.MEDIUM),
                     joined_at=now if n == 0 or n in bots else None,
                 )
                 for n in range(players)
@@ -480,6 +488,7 @@ def offer_rematch(*, match_id: int, user: Any) -> Match:
                     match=rematch,
                     number=number,
                     is_bot=computer,
+                    bot_level=old.bot_level,
                     user=user if old.user_id == user.pk else None,
                     reserved_for_id=None if computer or old.user_id == user.pk else old.user_id,
                     joined_at=now if computer or old.user_id == user.pk else None,

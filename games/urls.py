@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from games import record_views, social_views, status, views
+from games import record_views, rules_pages, social_views, status, views
 
 
 class RowId:
@@ -26,6 +26,7 @@ urlpatterns = [
     path("new/", views.new_match, name="new"),
     path("history/", views.history, name="history"),
     path("status/", status.status_page, name="status"),
+    path("rules/<slug:game>/", rules_pages.rules, name="rules"),
     path("invite/<str:token>/", views.invite, name="invite"),
     path("m/<id:match_id>/", views.match_page, name="match"),
     path("m/<id:match_id>/act/", views.act, name="act"),

@@ -15,12 +15,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import pages, parsing, realtime, registry, replay, services
+from games import ending, pages, parsing, realtime, registry, replay, services
 from games.engine import InvalidAction
-from games.forms import HistoryFilterForm, NewMatchForm
+from games.forms import HistoryFilterForm, NewMatchForm, game_slug, refreshed_initial
 from games.models import Match, Seat
 
 HISTORY_PAGE_SIZE = 20
+
+# A refusal shown in place answers 422, not 400: with DEBUG on, django-htmx's script replaces the whole
+# document with any htmx response of status 400/403/404/500, and htmx is configured to swap a 422.
+REFUSED = 422
+
+
+def _in_place(status: int) -> int:
+    return REFUSED if status == 400 else status
 
 
 def _seats_prefetch() -> Prefetch:
@@ -60,14 +68,20 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def new_match(request: HttpRequest) -> HttpResponse:
-    form = NewMatchForm(request.POST or None, initial={"game": request.GET.get("game", "reversi")})
-    if request.method == "POST" and form.is_valid():
+    data = request.POST if request.method == "POST" else None
+    game = game_slug((data or request.GET).get("game"))
+    # "refresh": the game or the player count changed; redraw that game's seats and options, create nothing.
+    refresh = data is not None and "refresh" in data
+    form = NewMatchForm(game=game, initial=refreshed_initial(data)) if refresh else NewMatchForm(data, game=game)
+    if data is not None and not refresh and form.is_valid():
         try:
             match = services.create_match(
                 user=request.user,
                 game=form.cleaned_data["game"],
                 players=form.cleaned_data["players"],
                 bot_seats=form.bot_seats(),
+                bot_levels=form.bot_levels(),
+                options=form.options(),
                 is_public=form.cleaned_data["is_public"],
                 pace_seconds=form.cleaned_data["pace"],
                 rated=form.cleaned_data["rated"],
@@ -76,7 +90,8 @@ def new_match(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             return redirect(match)
-    return render(request, "games/new_match.html", {"form": form, "games": registry.all_games()})
+    template = "games/new_match.html#setup" if refresh and request.htmx else "games/new_match.html"
+    return render(request, template, {"form": form, "game": form.spec})
 
 
 def _load_visible(request: HttpRequest, match_id: int) -> tuple[Match, list[Seat]]:
@@ -126,16 +141,16 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
             match_id,
             notice=_("That request was incomplete; please try again."),
             level="error",
-            status=400,
+            status=REFUSED,
         )
     except InvalidAction as exc:
-        return _render_match(request, match_id, notice=exc.message, level="error", status=400)
+        return _render_match(request, match_id, notice=exc.message, level="error", status=REFUSED)
     try:
         match = services.act(match_id=match_id, user=request.user, action=action, version=version)
     except services.MatchError as exc:
         if exc.code == "not_found":
             raise Http404 from exc
-        return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
+        return _render_match(request, match_id, notice=exc.message, level="error", status=_in_place(exc.status))
     if request.htmx:
         # The announcement after the commit rendered this seat's fragment already: reply with it.
         html = realtime.rendered_fragment(match.pk, match.version, request.user.pk)
@@ -156,7 +171,7 @@ def _refused(request: HttpRequest, match_id: int, exc: services.MatchError) -> H
     if exc.code == "not_found" or not _may_see(match_id, request.user):
         raise Http404 from exc
     if request.htmx:
-        return _render_match(request, match_id, notice=exc.message, level="error", status=exc.status)
+        return _render_match(request, match_id, notice=exc.message, level="error", status=_in_place(exc.status))
     messages.error(request, exc.message)
     return redirect("games:match", match_id=match_id)
 
@@ -233,7 +248,10 @@ def history(request: HttpRequest) -> HttpResponse:
     for match in page.object_list:
         seats = list(match.seats.all())
         mine = pages.viewer_seat(seats, request.user)
-        rows.append({"match": match, "seats": seats, "mine": mine, "game": registry.get(match.game)})
+        end = ending.describe(match, seats)
+        scores = end.scores if end and end.scores else [None] * len(seats)
+        players = list(zip(seats, scores, strict=True))
+        rows.append({"match": match, "players": players, "mine": mine, "game": registry.get(match.game), "ending": end})
     return render(
         request, "games/history.html", {"page": page, "rows": rows, "filters": filters, "query": filters.query()}
     )
@@ -360,7 +378,7 @@ def chat(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         services.post_chat(match_id=match.pk, user=request.user, text=request.POST.get("text", ""))
     except services.MatchError as exc:
-        notice, status = exc.message, exc.status
+        notice, status = exc.message, _in_place(exc.status)
     if request.htmx:
         context = {**pages.chat_context(match, request.user, seats), "chat_notice": notice}
         return render(request, "games/match.html#chat-log", context, status=status)

@@ -89,7 +89,7 @@ def _table(view: View) -> Table:
     )
 
 
-def choose(view: View, legal: list[Action], *, rng: Any, budget_s: float) -> Action:
+def choose(view: View, legal: list[Action], *, rng: Any, budget_s: float, level: str = "medium") -> Action:
     """One of ``legal``. Heuristic and fast (well under a millisecond), so ``budget_s`` is not needed."""
     if not legal:
         raise ValueError("There is nothing legal to choose from.")

@@ -316,3 +316,8 @@ def present(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "current": current,
         "i_lead": seat is not None and phase == "play" and view["leader"] == seat,
     }
+
+
+def standing(view: dict[str, Any]) -> list[int]:
+    """Each seat's team total as it stands: what a game that ended early ended at."""
+    return [view["totals"][seat % 2] for seat in range(4)]

@@ -86,7 +86,7 @@ def _give_up_order(card: str) -> tuple[int, int]:
     return (1, -points(card))
 
 
-def choose(view: dict[str, Any], legal: list[Action], *, rng: Random, budget_s: float) -> Action:
+def choose(view: dict[str, Any], legal: list[Action], *, rng: Random, budget_s: float, level: str = "medium") -> Action:
     """One of ``legal``, from ``view`` alone; far quicker than any sensible ``budget_s``."""
     matches = [action for action in legal if action["type"] == "match"]
     if matches:

@@ -7,6 +7,7 @@ everything the viewer cannot know is shuffled.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from itertools import combinations_with_replacement
 from typing import Any
@@ -90,6 +91,7 @@ def present(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         entry = card(code)
         entry["id"] = f"dos-card-{index}"
         entry["playable"] = code in playable
+        entry["value"] = "#" if code.endswith("#") else ("2" if code == WILD_DOS else code[1:])
         # Mark one copy of the drawn code (the copies are interchangeable).
         entry["drawn"] = bool(drawn) and code == drawn and not marked_drawn
         marked_drawn = marked_drawn or entry["drawn"]
@@ -137,6 +139,7 @@ def present(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "drawn": card(drawn) if drawn else None,
         "discard_top": card(view["discard_top"]) if view["discard_top"] else None,
         "rounds": _rounds(view),
+        "match_map": json.dumps(match_map(view)) if mine else "{}",
         "summary": _summary(view, seat),
     }
 
@@ -146,14 +149,37 @@ def _possible_matches(view: dict[str, Any]) -> tuple[set[str], set[int]]:
 
     Only the viewer's own hand and the public row are used. After a draw a match must use the drawn card.
     """
+    playable: set[str] = set()
+    targets: set[int] = set()
+    for combo, positions in match_map(view).items():
+        playable.update(combo.split("+"))
+        targets.update(positions)
+    return playable, targets
+
+
+def _combo_targets(combos: list[tuple[str, ...]], open_row: list[tuple[int, str]]) -> dict[tuple[str, ...], list[int]]:
+    """For each combination of hand cards that can match something, the Center Row positions it can match."""
+    found: dict[tuple[str, ...], list[int]] = {}
+    for combo in combos:  # hand order is card order, as match_options wants
+        positions = [position for position, target in open_row if match_options(target, combo)]
+        if positions:
+            found[combo] = positions
+    return found
+
+
+def match_map(view: dict[str, Any]) -> dict[str, list[int]]:
+    """What the page shows as cards are ticked: "B4+B5" -> the Center Row positions that pair can match.
+
+    Built from the viewer's own hand and the public row only, like ``_possible_matches``.
+    """
     phase = view["phase"]
     if phase not in ("match", "after_draw") or (phase == "after_draw" and view["matches_this_turn"]):
-        return set(), set()
+        return {}
     drawn = view["drawn_card"]
     if phase == "after_draw" and drawn is None:
-        return set(), set()
+        return {}
     counts = Counter(view["hand"] or [])
-    codes = list(counts)  # hand order, which is card order
+    codes = list(counts)
     open_row = [
         (position, cr["card"]) for position, cr in enumerate(view["center_row"]) if not cr["matched"] and not cr["new"]
     ]
@@ -161,14 +187,7 @@ def _possible_matches(view: dict[str, Any]) -> tuple[set[str], set[int]]:
     combos += [pair for pair in combinations_with_replacement(codes, 2) if pair[0] != pair[1] or counts[pair[0]] > 1]
     if phase == "after_draw":
         combos = [combo for combo in combos if drawn in combo]
-    playable: set[str] = set()
-    targets: set[int] = set()
-    for combo in combos:  # hand order is card order, as match_options wants
-        for position, target in open_row:
-            if match_options(target, combo):
-                playable.update(combo)
-                targets.add(position)
-    return playable, targets
+    return {"+".join(combo): positions for combo, positions in _combo_targets(combos, open_row).items()}
 
 
 def _choices(code: str) -> list[dict[str, str]]:
@@ -259,3 +278,8 @@ def _summary(view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
             for s, hand in enumerate(last["hands"])
         ],
     }
+
+
+def standing(view: dict[str, Any]) -> list[int]:
+    """The game totals as they stand: what a game that ended early ended at."""
+    return list(view["scores"])

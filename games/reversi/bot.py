@@ -317,7 +317,7 @@ def best_square(
     return best, best_value, reached
 
 
-def choose(view: View, legal: list[Action], *, rng: Any, budget_s: float) -> Action:
+def choose(view: View, legal: list[Action], *, rng: Any, budget_s: float, level: str = "medium") -> Action:
     """One of ``legal`` for the side to move in ``view``, within about ``budget_s`` seconds."""
     if not legal:
         raise ValueError("No legal action to choose from.")

@@ -50,3 +50,8 @@ def present(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "to_move_name": seat_label(0 if to_move == "B" else 1) if to_move else "",
         "my_colour": ("B" if seat == 0 else "W") if seat is not None else "",
     }
+
+
+def standing(view: dict[str, Any]) -> list[int]:
+    """The score as the board stands (discs of Black, White): what a resigned game ended at."""
+    return [view["counts"]["B"], view["counts"]["W"]]

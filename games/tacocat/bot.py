@@ -193,7 +193,9 @@ def _defend(view: View, hand: Hand, legal: list[Action], rng: random.Random, dea
     return _best([(hand_value(left) + (INITIATIVE if won else 0.0), action) for action, left, won in options])
 
 
-def choose(view: View, legal: list[Action], *, rng: random.Random, budget_s: float = 1.0) -> Action:
+def choose(
+    view: View, legal: list[Action], *, rng: random.Random, budget_s: float = 1.0, level: str = "medium"
+) -> Action:
     """One of ``legal`` for the seat whose ``view`` this is."""
     if len(legal) == 1:
         return legal[0]

@@ -219,3 +219,8 @@ def present(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     elif mode == "defend":
         board["defence"] = _defence(hand, _values(attack["cards"]))
     return board
+
+
+def standing(view: dict[str, Any]) -> None:
+    """Tacocat keeps no running score (the cat's place is on the board): nothing to show."""
+    return None

@@ -49,7 +49,12 @@ def new_match(page: Page, game: str, players: int, seats: dict[int, str], *, pub
     """Fill the new-match form: ``seats`` maps seat numbers (1-based as shown, 2..n) to "bot" or "human"."""
     page.get_by_role("link", name="New match", exact=True).click()
     page.get_by_label("Game").select_option(game)
-    page.get_by_label("Number of players").fill(str(players))
+    # Choosing a game redraws its seats and options: wait for that game's part of the form.
+    expect(page.locator(f"#match-setup a[href='/rules/{game}/']")).to_be_visible()
+    count = page.get_by_label("Number of players")
+    if count.count():
+        count.select_option(str(players))
+    expect(page.locator(".seat-choice")).to_have_count(players - 1)
     for seat, kind in seats.items():
         label = "Computer player" if kind == "bot" else "A person (invite or lobby)"
         page.get_by_role("group", name=f"Seat {seat}").get_by_label(label).check()

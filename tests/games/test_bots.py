@@ -20,7 +20,9 @@ def vs_computer(alice: Any) -> Match:
     return services.create_match(user=alice, game="reversi", players=2, bot_seats={1})
 
 
-def fast_bot(slug: str, view: dict[str, Any], legal: list[dict[str, Any]], budget: float) -> dict[str, Any]:
+def fast_bot(
+    slug: str, view: dict[str, Any], legal: list[dict[str, Any]], budget: float, level: str = "medium"
+) -> dict[str, Any]:
     return registry.get(slug).bot(view, legal, rng=__import__("random").Random(1), budget_s=0.01)
 
 

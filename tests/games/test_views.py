@@ -66,10 +66,10 @@ def test_a_move_by_plain_form_redirects_and_by_htmx_returns_the_fragment(
     [
         ("bob", {"type": "place", "square": "d3"}, 409, "It is not your turn."),
         ("alice", {"type": "place", "square": "a1"}, 422, "a1"),
-        ("alice", {"type": "place", "square": "nowhere"}, 400, ""),
-        ("alice", {"square": "d3"}, 400, "The action has no type."),
-        ("alice", {"action": "{not json"}, 400, "not valid JSON"),
-        ("alice", {"type": "place", "square": "d3", "version": "old"}, 400, "incomplete"),
+        ("alice", {"type": "place", "square": "nowhere"}, 422, ""),
+        ("alice", {"square": "d3"}, 422, "The action has no type."),
+        ("alice", {"action": "{not json"}, 422, "not valid JSON"),
+        ("alice", {"type": "place", "square": "d3", "version": "old"}, 422, "incomplete"),
         # A forged seat field is ignored: the seat comes from the session, so bob still is not to move.
         ("bob", {"type": "place", "square": "d3", "seat": "0"}, 409, "It is not your turn."),
     ],

@@ -268,7 +268,7 @@ def test_an_illegal_match_is_refused_with_the_reason_and_changes_nothing(solo: M
 def test_a_wild_card_without_its_declaration_is_refused_by_the_parser(solo: Match, alice: Any) -> None:
     before = (solo.version, solo.state)
     response = post(client_for(alice), solo, {"type": "match", "target": "0", "cards[]": "R#", "declare_R#": ""})
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "Choose the value (1 to 10) your red Wild # stands for." in response.content.decode()
     solo.refresh_from_db()
     assert (solo.version, solo.state) == before

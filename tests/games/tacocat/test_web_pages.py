@@ -290,11 +290,11 @@ def test_a_single_attack_is_answered_by_one_button_per_legal_answer(duo: Match, 
             422,
             "An attack must leave you at least one card.",
         ),
-        ({"type": "attack"}, 400, "Tick the card or cards to attack with."),
+        ({"type": "attack"}, 422, "Tick the card or cards to attack with."),
         ({"type": "attack", "cards[]": ["11"]}, 422, "You do not hold a 11."),
         ({"type": "duel", "card": "3"}, 422, "You cannot duel now: it is time to attack."),
         ({"type": "defend", "answer_0": "sacrifice", "hand": "1"}, 422, "You cannot defend now"),
-        ({"type": "fly"}, 400, "Unknown action type 'fly'."),
+        ({"type": "fly"}, 422, "Unknown action type 'fly'."),
     ],
 )
 def test_an_illegal_action_is_refused_with_the_reason_and_changes_nothing(

@@ -1,0 +1,117 @@
+"""Every page type, on a 375 px phone: no sideways scrolling, no console errors, and axe-core finds no
+serious or critical accessibility violation."""
+
+from __future__ import annotations
+
+from typing import Any
+from unittest.mock import patch
+
+from axe_playwright_python.sync_playwright import Axe
+from django.contrib.auth import get_user_model
+from playwright.sync_api import ConsoleMessage, Page, expect
+
+from games import services
+from games.models import Match
+from tests.e2e.helpers import BrowserTestCase, sign_up
+from tests.e2e.test_dos_e2e import SOLO
+from tests.games.tacocat.test_web_pages import OPTIONS as TACO
+
+PHONE = 375
+BAD = {"serious", "critical"}
+
+
+def overflow(page: Page) -> int:
+    """How far the page is wider than the viewport, in px (0: no sideways scrolling)."""
+    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+def too_small_targets(page: Page) -> list[str]:
+    """Visible buttons, links in the nav, board squares and cards smaller than 44 by 44 px."""
+    return page.evaluate(
+        """() => {
+        const sel = 'main button:not([disabled]), main .sq, .dos-hand-cards label, .dos-row-cards label,'
+          + ' main .ba-card-button, main label.taco-choice, .site-header a, .site-header button';
+        const small = [];
+        for (const el of document.querySelectorAll(sel)) {
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) continue;
+          if (r.width < 43.5 || r.height < 43.5) small.push(el.outerHTML.slice(0, 80) + ' ' + r.width + 'x' + r.height);
+        }
+        return small;
+    }"""
+    )
+
+
+def make(username: str, game: str, **kwargs: Any) -> Match:
+    owner = get_user_model().objects.get(username=username)
+    with patch("games.realtime.announce"):
+        return services.create_match(user=owner, game=game, **kwargs)
+
+
+def resign(username: str, match: Match) -> None:
+    with patch("games.realtime.announce"):
+        services.resign(match_id=match.pk, user=get_user_model().objects.get(username=username))
+
+
+class EveryPageOnAPhone(BrowserTestCase):
+    def check(self, page: Page, path: str, errors: list[str], problems: list[str]) -> None:
+        page.goto(self.live_server_url + path)
+        expect(page.locator("main")).to_be_visible()
+        wide = overflow(page)
+        if wide > 0:
+            problems.append(f"{path}: {wide}px wider than the phone")
+        results = Axe().run(page)
+        for violation in results.response["violations"]:
+            if violation["impact"] in BAD:
+                nodes = [n["target"] for n in violation["nodes"]][:3]
+                problems.append(f"{path}: axe {violation['id']} ({violation['impact']}) at {nodes}")
+        small = too_small_targets(page)
+        if small:
+            problems.append(f"{path}: targets under 44px: {small[:4]}")
+        if errors:
+            problems.append(f"{path}: console errors {errors}")
+            errors.clear()
+
+    def test_every_page_type_fits_a_phone_is_axe_clean_and_logs_no_errors(self) -> None:
+        page = self.new_page(PHONE, 740)
+        errors: list[str] = []
+
+        def on_console(message: ConsoleMessage) -> None:
+            if message.type == "error":
+                errors.append(message.text)
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        problems: list[str] = []
+        for path in ("/", "/accounts/login/", "/accounts/signup/", *(f"/rules/{g}/" for g in GAMES)):
+            self.check(page, path, errors, problems)
+
+        sign_up(page, self.live_server_url, "ann")
+        playing = {
+            "reversi": make("ann", "reversi", players=2, bot_seats={1}),
+            "dos": make("ann", "dos", players=2, bot_seats={1}, options=SOLO),
+            "tacocat": make("ann", "tacocat", players=2, bot_seats={1}, options=TACO),
+            "backalley": make("ann", "backalley", players=4, bot_seats={1, 2, 3}, options={"dealer": 3}),
+        }
+        finished = {
+            game: make("ann", game, players=2, bot_seats={1}, options=options)
+            for game, options in (("reversi", {}), ("dos", SOLO), ("tacocat", TACO))
+        }
+        # Back Alley from its last deal: once ann resigns, a computer takes her seat and the table plays out.
+        finished["backalley"] = make("ann", "backalley", players=4, bot_seats={1, 2, 3}, options={"first_deal": 25})
+        for match in finished.values():
+            resign("ann", match)
+        page.goto(self.live_server_url + finished["backalley"].get_absolute_url())
+        expect(page.locator(".match-status")).to_contain_text("Played to the end.", timeout=60_000)
+
+        paths = ["/", "/lobby/", "/history/", "/accounts/u/ann/", "/accounts/settings/"]
+        paths += [f"/new/?game={g}" for g in GAMES]
+        paths += [m.get_absolute_url() for m in playing.values()]
+        paths += [m.get_absolute_url() for m in finished.values()]
+        paths += [f"/m/{m.pk}/replay/" for m in finished.values()]
+        for path in paths:
+            self.check(page, path, errors, problems)
+        assert problems == [], "\n".join(problems)
+
+
+GAMES = ("reversi", "dos", "tacocat", "backalley")
