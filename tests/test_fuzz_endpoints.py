@@ -419,6 +419,7 @@ PLANS: dict[str, Plan] = {
     "accounts:push-unsubscribe": accounts_post("/accounts/push/unsubscribe/"),
     "service-worker": get_page(lambda cast, data: "/sw.js"),
     "games:status": get_page(lambda cast, data: "/status/"),
+    "games:rules": with_segment("/rules/{}/"),
     "games:export": get_page(
         lambda cast, data: f"/m/{_match_id(cast, data)}/export.{_seg(data.draw(STRINGS, label='format'))}"
     ),
