@@ -11,9 +11,11 @@ first (20 points, and only matches a 2), then its highest number, a Wild # last.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from games.dos import novice
 from games.dos.cards import WILD_DOS, colour_of, points
 
 Action = dict[str, Any]
@@ -24,13 +26,35 @@ PENALTY_PER_OPPONENT = 30
 WILD_NUMBER_KEEP = 30
 WILD_DOS_KEEP = 5
 FIRST_MOVES = 12
+LEVELS = ("easy", "medium", "hard")
+# Hard: an opponent this close to going out is a threat (cards in hand).
+THREAT = 2
+# Hard: what each penalty card given to a threatening opponent is worth, on top of the usual.
+PENALTY_ON_THREAT = 120
+# Hard: a Wild DOS turns any card into a colour match of its value plus two, so it is kept a while.
+WILD_DOS_HOLD = 25
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """What the hard level reads from the table besides its own hand."""
+
+    threats: int  # opponents with THREAT cards or fewer
+    keep_wilds: bool  # nobody is close to going out: wild cards are worth saving for later
+
+
+def _outlook(view: dict[str, Any]) -> Outlook:
+    me = view["seat"]
+    counts = [n for s, n in enumerate(view["hand_counts"]) if s != me]
+    threats = sum(1 for n in counts if n <= THREAT)
+    return Outlook(threats=threats, keep_wilds=threats == 0 and len(view["hand"]) > 3)
 
 
 def _colour(card: str, declaration: Any) -> str | None:
     return declaration if card == WILD_DOS else colour_of(card)
 
 
-def _match_score(action: Action, view: dict[str, Any]) -> float:
+def _match_score(action: Action, view: dict[str, Any], outlook: Outlook | None = None) -> float:
     cards: list[str] = action["cards"]
     declared = action.get("declare") or [None] * len(cards)
     target = view["center_row"][action["target"]]["card"]
@@ -42,18 +66,27 @@ def _match_score(action: Action, view: dict[str, Any]) -> float:
         score += COLOUR_BONUS if hand_after > 0 else 0
         if len(cards) == 2:
             score += PENALTY_PER_OPPONENT * (view["players"] - 1)
-    if hand_after > 2:
-        score -= sum(WILD_NUMBER_KEEP for card in cards if card.endswith("#"))
-        score -= sum(WILD_DOS_KEEP for card in cards if card == WILD_DOS)
+    if outlook is None:
+        if hand_after > 2:
+            score -= sum(WILD_NUMBER_KEEP for card in cards if card.endswith("#"))
+            score -= sum(WILD_DOS_KEEP for card in cards if card == WILD_DOS)
+        return score
+    if coloured and len(cards) == 2:
+        score += PENALTY_ON_THREAT * outlook.threats
+    if outlook.keep_wilds and hand_after > 0:
+        # Spending a wild is worth it for a colour match, less so for a plain one.
+        plain = 1 if coloured else 2
+        score -= plain * sum(WILD_NUMBER_KEEP for card in cards if card.endswith("#"))
+        score -= plain * sum(WILD_DOS_HOLD for card in cards if card == WILD_DOS)
     return score
 
 
-def _best_match(view: dict[str, Any], matches: list[Action]) -> Action:
+def _best_match(view: dict[str, Any], matches: list[Action], outlook: Outlook | None = None) -> Action:
     """The first step of the best plan: disjoint matches on distinct targets, completed greedily."""
     best_variant: dict[tuple[int, tuple[str, ...]], tuple[float, Action]] = {}
     for action in matches:
         key = (action["target"], tuple(action["cards"]))
-        score = _match_score(action, view)
+        score = _match_score(action, view, outlook)
         if key not in best_variant or score > best_variant[key][0]:
             best_variant[key] = (score, action)
     ranked = sorted(best_variant.values(), key=lambda item: -item[0])
@@ -86,14 +119,32 @@ def _give_up_order(card: str) -> tuple[int, int]:
     return (1, -points(card))
 
 
-def choose(view: dict[str, Any], legal: list[Action], *, rng: Random, budget_s: float) -> Action:
-    """One of ``legal``, from ``view`` alone; far quicker than any sensible ``budget_s``."""
+def _hard_give_up_order(card: str) -> tuple[int, int]:
+    """Hard: a number card first, the highest (fewest points left for a winner to score, and a high
+    row card is no easier for the next player than the matches it already has), then a Wild DOS, a
+    Wild # last."""
+    if card == WILD_DOS:
+        return (1, 0)
+    if card.endswith("#"):
+        return (2, 0)
+    return (0, -points(card))
+
+
+def choose(view: dict[str, Any], legal: list[Action], *, rng: Random, budget_s: float, level: str = "medium") -> Action:
+    """One of ``legal``, from ``view`` alone. ``level`` is "easy", "medium" or "hard". Every level scores
+    each legal match once and tries at most ``FIRST_MOVES`` plans, far quicker than any ``budget_s``."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
+    if level == "easy":
+        return novice.choose(view, legal)
+    outlook = _outlook(view) if level == "hard" else None
+    order = _hard_give_up_order if level == "hard" else _give_up_order
     matches = [action for action in legal if action["type"] == "match"]
     if matches:
-        return _best_match(view, matches)
+        return _best_match(view, matches, outlook)
     placements = [action for action in legal if action["type"] in ("place", "bonus")]
     if placements:
-        return min(placements, key=lambda action: _give_up_order(action["card"]))
+        return min(placements, key=lambda action: order(action["card"]))
     for kind in ("draw", "finish", "skip_bonus"):
         for action in legal:
             if action["type"] == kind:
