@@ -30,7 +30,6 @@ from games.backalley.cards import (
     rank,
     strength,
 )
-from games.backalley.state import Contract
 from games.engine import Action, View
 
 # Bid this much under the trick estimate: a failed bid costs 5 a trick, an overtrick earns 1.
@@ -241,15 +240,15 @@ def _hard_bid(view: View, t: Table, legal: list[Action], rng: Any, max_plays: in
     partner = partner_bid if isinstance(partner_bid, int) else 0
     tricks = deals.team if partner_bid is not None else deals.mine
     best_bid: Any = "pass"
-    best = montecarlo.expected_points(Contract(partner), tricks, t.cards)
+    best = montecarlo.expected_points(partner, tricks, t.cards)
     for bid in offered:
         if isinstance(bid, int):
-            value = montecarlo.expected_points(Contract(partner + bid), tricks, t.cards)
+            value = montecarlo.expected_points(partner + bid, tricks, t.cards)
             if value > best:
                 best_bid, best = bid, value
     if "board" in offered:
-        board = Contract(t.cards, board=view["next_board_level"] or 1)
-        if montecarlo.expected_points(board, deals.team, t.cards) > best:
+        level = view["next_board_level"] or 1
+        if montecarlo.expected_points(t.cards, deals.team, t.cards, board=level) > best:
             best_bid = "board"
     return Decision(offered[best_bid], deals.plays)
 

@@ -177,6 +177,8 @@ def simulate(
     return Deals(mine=tuple(mine), team=tuple(team), plays=plays)
 
 
-def expected_points(contract: Contract, tricks: Sequence[int], cards: int) -> float:
-    """The mean BA-17/BA-18 score of ``contract`` over the simulated trick counts."""
-    return sum(points(contract, t, cards) for t in tricks) / len(tricks)
+def expected_points(contract: int, tricks: Sequence[int], cards: int, *, board: int = 0) -> float:
+    """The mean BA-17/BA-18 score of a contract (``contract`` tricks, or a board at level ``board``)
+    over the simulated trick counts."""
+    made = Contract(contract, board)
+    return sum(points(made, t, cards) for t in tricks) / len(tricks)
