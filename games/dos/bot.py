@@ -31,8 +31,7 @@ LEVELS = ("easy", "medium", "hard")
 THREAT = 2
 # Hard: what each penalty card given to a threatening opponent is worth, on top of the usual.
 PENALTY_ON_THREAT = 120
-# Hard: a Wild DOS turns any card into a colour match of its value plus two, so it is kept a while.
-WILD_DOS_HOLD = 25
+KEEP_WILD_DOS = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +40,14 @@ class Outlook:
 
     threats: int  # opponents with THREAT cards or fewer
     keep_wilds: bool  # nobody is close to going out: wild cards are worth saving for later
+    keep_wild_dos: bool  # place a number card rather than the Wild DOS
 
 
 def _outlook(view: dict[str, Any]) -> Outlook:
     me = view["seat"]
     counts = [n for s, n in enumerate(view["hand_counts"]) if s != me]
     threats = sum(1 for n in counts if n <= THREAT)
-    return Outlook(threats=threats, keep_wilds=threats == 0 and len(view["hand"]) > 3)
+    return Outlook(threats=threats, keep_wilds=threats == 0, keep_wild_dos=KEEP_WILD_DOS)
 
 
 def _colour(card: str, declaration: Any) -> str | None:
@@ -66,18 +66,12 @@ def _match_score(action: Action, view: dict[str, Any], outlook: Outlook | None =
         score += COLOUR_BONUS if hand_after > 0 else 0
         if len(cards) == 2:
             score += PENALTY_PER_OPPONENT * (view["players"] - 1)
-    if outlook is None:
-        if hand_after > 2:
-            score -= sum(WILD_NUMBER_KEEP for card in cards if card.endswith("#"))
-            score -= sum(WILD_DOS_KEEP for card in cards if card == WILD_DOS)
-        return score
-    if coloured and len(cards) == 2:
+    keep_wilds = outlook.keep_wilds if outlook is not None else True
+    if keep_wilds and hand_after > 2:
+        score -= sum(WILD_NUMBER_KEEP for card in cards if card.endswith("#"))
+        score -= sum(WILD_DOS_KEEP for card in cards if card == WILD_DOS)
+    if outlook is not None and coloured and len(cards) == 2:
         score += PENALTY_ON_THREAT * outlook.threats
-    if outlook.keep_wilds and hand_after > 0:
-        # Spending a wild is worth it for a colour match, less so for a plain one.
-        plain = 1 if coloured else 2
-        score -= plain * sum(WILD_NUMBER_KEEP for card in cards if card.endswith("#"))
-        score -= plain * sum(WILD_DOS_HOLD for card in cards if card == WILD_DOS)
     return score
 
 
@@ -138,7 +132,7 @@ def choose(view: dict[str, Any], legal: list[Action], *, rng: Random, budget_s: 
     if level == "easy":
         return novice.choose(view, legal)
     outlook = _outlook(view) if level == "hard" else None
-    order = _hard_give_up_order if level == "hard" else _give_up_order
+    order = _hard_give_up_order if outlook is not None and outlook.keep_wild_dos else _give_up_order
     matches = [action for action in legal if action["type"] == "match"]
     if matches:
         return _best_match(view, matches, outlook)
