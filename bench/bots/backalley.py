@@ -95,7 +95,7 @@ def pairing(
 def main() -> None:
     args = arguments(
         __doc__.splitlines()[0],
-        full=60,
+        full=40,
         quick=12,
         extra=lambda p: p.add_argument("--deals", type=int, default=13, help="deals per match, 1-25 (default 13)"),
     )

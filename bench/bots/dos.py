@@ -58,7 +58,7 @@ def one_of_four(label: str, mine: Player, theirs: Player, games: int, seed: int)
 
 
 def main() -> None:
-    args = arguments(__doc__.splitlines()[0], full=400, quick=60)
+    args = arguments(__doc__.splitlines()[0], full=150, quick=30)
     started = time.perf_counter()
     print(f"DOS: {args.games} heads-up games per pairing (to 200 points)")
     rows = [
