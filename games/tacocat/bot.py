@@ -6,7 +6,7 @@ the opponent is unlikely to answer them), and when defending weighs the high car
 against the low card a sacrifice costs. Near the end of a round (few cards left) it samples the
 opponent's hand from the unseen cards and solves the rest of the round exactly for each sample.
 
-Levels: easy never searches (rules of thumb, judged on a few samples), medium searches from 4 cards
+Levels: easy plays a beginner's plan and never searches, medium searches from 4 cards
 each with 24 samples, hard from 5 cards with up to 96 samples. The search's work is counted in nodes
 (positions visited), never in wall time: a decision stops sampling before its node budget would be
 passed, so a busy host changes nothing and no decision overruns ``budget_s``.
@@ -40,7 +40,6 @@ class Level:
 
 
 LEVEL_SETTINGS = {
-    "easy": Level(search_max_hand=0, samples=6),
     "medium": Level(search_max_hand=4, samples=24),
     "hard": Level(search_max_hand=5, samples=96),
 }
@@ -282,6 +281,21 @@ class Decision:
     nodes: int  # positions visited to reach it: the work
 
 
+def _beginner(hand: Hand, legal: list[Action]) -> Action:
+    """Easy: a new player's plan. It knows the low card wins the showdown, so it throws its high cards
+    back when replacing, fights every duel and exchange with its highest cards, never sees a set or a
+    sequence as an attack, and defends whenever it can rather than sacrifice."""
+    kind = legal[0]["type"]
+    if kind == "replace":
+        return max(legal, key=lambda a: (sorted((int(c) for c in a["cards"]), reverse=True), -len(a["cards"])))
+    if kind == "duel":
+        return max(legal, key=lambda a: int(a["card"]))
+    if kind == "attack":
+        singles = [a for a in legal if len(a["cards"]) == 1] or legal
+        return max(singles, key=lambda a: int(a["cards"][0]))
+    return max(legal, key=lambda a: sum(int(c) for c in a["answers"]))
+
+
 def decide(
     view: View, legal: list[Action], *, rng: random.Random, budget_s: float = 1.0, level: str = "medium"
 ) -> Decision:
@@ -290,6 +304,8 @@ def decide(
         raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
     if len(legal) == 1:
         return Decision(legal[0], 0)
+    if level == "easy":
+        return Decision(_beginner(_values(view["hand"]), legal), 0)
     settings = LEVEL_SETTINGS[level]
     search = Search(node_budget(budget_s))
     hand = _values(view["hand"])
