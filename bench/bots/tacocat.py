@@ -1,8 +1,8 @@
 """Tacocat bot strength: each level against the level below and against random and greedy players.
 
 Run: ``nice -n 5 .venv/bin/python bench/bots/tacocat.py [--quick] [--games N]``. No Django.
-Whole games on the default (placeholder) board and deck, the players changing seats every other game,
-at the site's default budget of 0.5 s a decision (counted in positions visited, not wall time). Also
+Whole games on the default board and deck (the rules file's assumed ones), the players changing seats
+every other game, at the site's default budget of 0.5 s a decision (counted in positions visited, not wall time). Also
 reports the most positions any decision visited against what its budget allows.
 """
 
