@@ -10,7 +10,7 @@ PORT ?= 8000
 PYTHON ?= $(shell for p in python3.13 python3.12; do command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { command -v $$p; exit 0; }; done; \
 	root=$$(pyenv root 2>/dev/null); for v in 3.13 3.12; do for d in $$(ls -d "$$root"/versions/$$v* 2>/dev/null | sort -rV); do [ -x "$$d/bin/python$$v" ] && { echo "$$d/bin/python$$v"; exit 0; }; done; done)
 
-.PHONY: run test test-fast lint bench install install-dev browser clean migrate worker
+.PHONY: run test test-fast lint bench bench-bots install install-dev browser clean migrate worker
 
 $(VENV)/.installed: requirements.txt
 	@if [ -z "$(PYTHON)" ]; then echo "Turnwise needs Python 3.12 or newer (3.13 preferred); none found on PATH or in pyenv." >&2; exit 1; fi
@@ -61,6 +61,15 @@ bench: install-dev migrate
 	$(PY) bench/bench_reversi.py
 	@for g in dos tacocat backalley; do [ -f bench/bench_$$g.py ] && $(PY) bench/bench_$$g.py || true; done
 	$(PY) manage.py bench_moves
+	$(MAKE) bench-bots BENCH_BOTS_ARGS=--quick
+
+# Bot strength: every script in bench/bots/ (its helpers excepted), niced: the machine may be shared.
+# BENCH_BOTS_ARGS=--quick for a short run.
+bench-bots: install-dev
+	@for f in bench/bots/*.py; do \
+		case "$$(basename $$f)" in stats.py|baselines.py|_*) continue;; esac; \
+		echo "== $$f"; nice -n 5 $(PY) $$f $(BENCH_BOTS_ARGS) || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) .test-db*.sqlite3 staticfiles

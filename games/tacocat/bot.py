@@ -5,24 +5,121 @@ high cards as weapons: it replaces middle cards, duels and attacks with high car
 the opponent is unlikely to answer them), and when defending weighs the high cards a defence costs
 against the low card a sacrifice costs. Near the end of a round (few cards left) it samples the
 opponent's hand from the unseen cards and solves the rest of the round exactly for each sample.
+
+Levels: easy plays a beginner's plan and never searches, medium searches from 4 cards
+each with 24 samples, hard from 5 cards with up to 96 samples. The search's work is counted in nodes
+(positions visited), never in wall time: a decision stops sampling before its node budget would be
+passed, so a busy host changes nothing and no decision overruns ``budget_s``.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from collections.abc import Callable
-from functools import lru_cache, partial
+from dataclasses import dataclass
+from functools import partial
 
 from games.engine import Action, View
 from games.tacocat.moves import defence_options, legal_attacks, remove
 
 Hand = tuple[int, ...]
 
-SEARCH_MAX_HAND = 4  # solve exactly from this many cards each; above, heuristics
-SAMPLES = 24
 INITIATIVE = 1.5  # worth of attacking next, in the units of hand_value
+LEVELS = ("easy", "medium", "hard")
+# Positions visited per second of budget: with an empty memo (the slowest case) a hard game ran at
+# about 22 k per CPU-second on a busy 2-core host, so this keeps the search inside the budget even
+# cold. The count, not the clock, bounds the work.
+NODES_PER_SECOND = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    search_max_hand: int  # solve exactly from this many cards each; above, heuristics
+    samples: int  # opponent hands sampled per decision
+
+
+LEVEL_SETTINGS = {
+    "medium": Level(search_max_hand=4, samples=24),
+    "hard": Level(search_max_hand=5, samples=96),
+}
+
+
+class OutOfWork(Exception):
+    """The node budget of the decision is spent."""
+
+
+# Solved positions, shared by every decision of the process: a position's value is a fact of the
+# open hands (of sampled hands, never of real hidden cards), so a later decision may reuse it; a warm
+# memo visits fewer positions per sample, so more samples fit in a budget. Cleared past the cap.
+_MEMO: dict[tuple[Hand, Hand, bool], float] = {}
+MEMO_CAP = 200_000
+
+
+class Search:
+    """Exact play of the rest of a round with open hands, memoised, counting the positions it solves."""
+
+    def __init__(self, max_nodes: int) -> None:
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        if len(_MEMO) > MEMO_CAP:
+            _MEMO.clear()
+        self._memo = _MEMO
+
+    def solve(self, mine: Hand, theirs: Hand, my_attack: bool) -> float:
+        """My chance (1 win, 0.5 tie, 0 loss) at the showdown if both play the rest of the round
+        perfectly with open hands; hands are equal in size outside an exchange (TAC-INV1)."""
+        # Every call counts, found in the memo or not, so the work (and so the move) of a decision
+        # does not depend on what earlier decisions left in the memo.
+        if self.nodes >= self.max_nodes:
+            raise OutOfWork
+        self.nodes += 1
+        key = (mine, theirs, my_attack)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        if len(mine) == 1:
+            value = 1.0 if mine[0] < theirs[0] else 0.0 if mine[0] > theirs[0] else 0.5
+        elif not my_attack:
+            value = 1.0 - self.solve(theirs, mine, True)
+        else:
+            value = 0.0
+            for attack in legal_attacks(mine):
+                left = remove(mine, attack)
+                assert left is not None
+                value = max(value, self.attack_value(left, attack, theirs))
+        self._memo[key] = value
+        return value
+
+    def attack_value(self, left: Hand, attack: Hand, theirs: Hand) -> float:
+        """My chance after attacking; the defender answers knowing the attack, so it picks its best."""
+        worst = 1.0
+        for answers, won in defence_options(theirs, attack):
+            kept = remove(theirs, answers)
+            assert kept is not None
+            worst = min(worst, self.solve(left, kept, not won))
+        return worst
+
+    def duel_value(self, left: Hand, mine: int, theirs: Hand) -> float:
+        """My chance after duelling ``mine``, the opponent's duel card being any card of ``theirs``."""
+        total = 0.0
+        for card in theirs:
+            kept = remove(theirs, (card,))
+            assert kept is not None
+            if len(left) == 1 or mine == card:
+                # A tie repeats the duel; approximated by attacking half the time.
+                total += (self.solve(left, kept, True) + self.solve(left, kept, False)) / 2
+            else:
+                total += self.solve(left, kept, mine > card)
+        return total / len(theirs)
+
+    def defend_value(self, left: Hand, won: bool, theirs: Hand) -> float:
+        return self.solve(left, theirs, won)
+
+
+def node_budget(budget_s: float) -> int:
+    """The positions a decision may visit within ``budget_s`` seconds."""
+    return max(1, int(budget_s * NODES_PER_SECOND))
 
 
 def _values(codes: list[str]) -> Hand:
@@ -47,37 +144,32 @@ def unseen(view: View) -> list[int]:
     return sorted(pool.elements())
 
 
-@lru_cache(maxsize=50_000)
-def solve(mine: Hand, theirs: Hand, my_attack: bool) -> float:
-    """My chance (1 win, 0.5 tie, 0 loss) at the showdown if both play the rest of the round perfectly
-    with open hands; hands are equal in size outside an exchange (TAC-INV1)."""
-    if len(mine) == 1:
-        return 1.0 if mine[0] < theirs[0] else 0.0 if mine[0] > theirs[0] else 0.5
-    if not my_attack:
-        return 1.0 - solve(theirs, mine, True)
-    best = 0.0
-    for attack in legal_attacks(mine):
-        left = remove(mine, attack)
-        assert left is not None
-        best = max(best, _attack_value(left, attack, theirs))
-    return best
+def _sample_hands(pool: list[int], size: int, rng: random.Random, count: int) -> list[Hand]:
+    return [tuple(sorted(rng.sample(pool, size))) for _ in range(count)]
 
 
-def _sample_hands(pool: list[int], size: int, rng: random.Random) -> list[Hand]:
-    return [tuple(sorted(rng.sample(pool, size))) for _ in range(SAMPLES)]
+def _by_samples(
+    options: list[tuple[Action, Callable[[Hand], float]]], samples: list[Hand], fallback: Callable[[], Action]
+) -> Action:
+    """The action with the best total value over the samples solved within the node budget.
 
-
-def _by_samples(options: list[tuple[Action, Callable[[Hand], float]]], samples: list[Hand], deadline: float) -> Action:
-    """The action with the best total value over the samples evaluated before the deadline (at least one).
-
-    Samples are the outer loop so that running out of time still compares every action on equal terms.
+    Samples are the outer loop, and a sample the budget cannot finish is dropped, so running out of
+    work still compares every action on equal terms. With no sample solved, ``fallback`` (the rules
+    of thumb's choice).
     """
     totals = [0.0] * len(options)
-    for n, theirs in enumerate(samples):
-        if n and time.perf_counter() > deadline:
+    solved = 0
+    for theirs in samples:
+        values = []
+        try:
+            for _, value in options:
+                values.append(value(theirs))
+        except OutOfWork:
             break
-        for i, (_, value) in enumerate(options):
-            totals[i] += value(theirs)
+        totals = [t + v for t, v in zip(totals, values, strict=True)]
+        solved += 1
+    if not solved:
+        return fallback()
     return options[max(range(len(options)), key=totals.__getitem__)][0]
 
 
@@ -100,21 +192,7 @@ def _replace(hand: Hand, legal: list[Action]) -> Action:
     return legal[0]
 
 
-def _duel_value(left: Hand, mine: int, theirs: Hand) -> float:
-    """My chance after duelling ``mine``, the opponent's duel card being any card of ``theirs``."""
-    total = 0.0
-    for card in theirs:
-        kept = remove(theirs, (card,))
-        assert kept is not None
-        if len(left) == 1 or mine == card:
-            # A tie repeats the duel; approximated by attacking half the time.
-            total += (solve(left, kept, True) + solve(left, kept, False)) / 2
-        else:
-            total += solve(left, kept, mine > card)
-    return total / len(theirs)
-
-
-def _duel(view: View, hand: Hand, legal: list[Action], rng: random.Random, deadline: float) -> Action:
+def _duel(view: View, hand: Hand, legal: list[Action], rng: random.Random, search: Search, level: Level) -> Action:
     pool = unseen(view)
     options = []
     for action in legal:
@@ -122,16 +200,22 @@ def _duel(view: View, hand: Hand, legal: list[Action], rng: random.Random, deadl
         left = remove(hand, (mine,))
         assert left is not None
         options.append((action, mine, left))
-    if len(hand) <= 3:
-        samples = _sample_hands(pool, len(hand), rng)
+
+    def rule_of_thumb() -> Action:
+        scored = []
+        for action, mine, left in options:
+            win = sum(1.0 if c < mine else 0.5 if c == mine else 0.0 for c in pool) / max(1, len(pool))
+            scored.append((hand_value(left) + INITIATIVE * win, action))
+        return _best(scored)
+
+    if len(hand) <= min(3, level.search_max_hand):
+        samples = _sample_hands(pool, len(hand), rng, level.samples)
         return _by_samples(
-            [(action, partial(_duel_value, left, mine)) for action, mine, left in options], samples, deadline
+            [(action, partial(search.duel_value, left, mine)) for action, mine, left in options],
+            samples,
+            rule_of_thumb,
         )
-    scored = []
-    for action, mine, left in options:
-        win = sum(1.0 if c < mine else 0.5 if c == mine else 0.0 for c in pool) / max(1, len(pool))
-        scored.append((hand_value(left) + INITIATIVE * win, action))
-    return _best(scored)
+    return rule_of_thumb()
 
 
 def _forced_sacrifices(theirs: Hand, attack: Hand) -> int:
@@ -140,42 +224,34 @@ def _forced_sacrifices(theirs: Hand, attack: Hand) -> int:
     return sum(1 for v, a in zip(top, sorted(attack, reverse=True), strict=False) if v < a)
 
 
-def _attack_value(left: Hand, attack: Hand, theirs: Hand) -> float:
-    """My chance after attacking; the defender answers knowing the attack, so it picks its best answer."""
-    worst = 1.0
-    for answers, won in defence_options(theirs, attack):
-        kept = remove(theirs, answers)
-        assert kept is not None
-        worst = min(worst, solve(left, kept, not won))
-    return worst
-
-
-def _attack(view: View, hand: Hand, legal: list[Action], rng: random.Random, deadline: float) -> Action:
-    samples = _sample_hands(unseen(view), view["hand_counts"][1 - view["seat"]], rng)
+def _attack(view: View, hand: Hand, legal: list[Action], rng: random.Random, search: Search, level: Level) -> Action:
+    samples = _sample_hands(unseen(view), view["hand_counts"][1 - view["seat"]], rng, level.samples)
     options = []
     for action in legal:
         attack = _values(action["cards"])
         left = remove(hand, attack)
         assert left is not None
         options.append((action, attack, left))
-    if len(hand) <= SEARCH_MAX_HAND:
+
+    def rule_of_thumb() -> Action:
+        scored = []
+        for action, attack, left in options:
+            sacrifices = sum(_forced_sacrifices(theirs, attack) for theirs in samples) / len(samples)
+            held = sum(1 for theirs in samples if _forced_sacrifices(theirs, attack) == 0) / len(samples)
+            # A forced sacrifice costs the opponent its lowest card; a full defence hands it the attack.
+            scored.append((hand_value(left) + 2.5 * sacrifices - INITIATIVE * held, action))
+        return _best(scored)
+
+    if len(hand) <= level.search_max_hand:
         return _by_samples(
-            [(action, partial(_attack_value, left, attack)) for action, attack, left in options], samples, deadline
+            [(action, partial(search.attack_value, left, attack)) for action, attack, left in options],
+            samples,
+            rule_of_thumb,
         )
-    scored = []
-    for action, attack, left in options:
-        sacrifices = sum(_forced_sacrifices(theirs, attack) for theirs in samples) / len(samples)
-        held = sum(1 for theirs in samples if _forced_sacrifices(theirs, attack) == 0) / len(samples)
-        # A forced sacrifice costs the opponent its lowest card; a full defence hands it the attack.
-        scored.append((hand_value(left) + 2.5 * sacrifices - INITIATIVE * held, action))
-    return _best(scored)
+    return rule_of_thumb()
 
 
-def _defend_value(left: Hand, won: bool, theirs: Hand) -> float:
-    return solve(left, theirs, won)
-
-
-def _defend(view: View, hand: Hand, legal: list[Action], rng: random.Random, deadline: float) -> Action:
+def _defend(view: View, hand: Hand, legal: list[Action], rng: random.Random, search: Search, level: Level) -> Action:
     attack = _values(view["attack"]["cards"])
     options = []
     for action in legal:
@@ -185,30 +261,69 @@ def _defend(view: View, hand: Hand, legal: list[Action], rng: random.Random, dea
         # Answers are aligned with the sorted attack cards.
         won = all(v >= a for v, a in zip(answers, attack, strict=True))
         options.append((action, left, won))
-    if len(hand) <= SEARCH_MAX_HAND:
-        samples = _sample_hands(unseen(view), len(hand) - len(attack), rng)
+
+    def rule_of_thumb() -> Action:
+        return _best([(hand_value(left) + (INITIATIVE if won else 0.0), action) for action, left, won in options])
+
+    if len(hand) <= level.search_max_hand:
+        samples = _sample_hands(unseen(view), len(hand) - len(attack), rng, level.samples)
         return _by_samples(
-            [(action, partial(_defend_value, left, won)) for action, left, won in options], samples, deadline
+            [(action, partial(search.defend_value, left, won)) for action, left, won in options],
+            samples,
+            rule_of_thumb,
         )
-    return _best([(hand_value(left) + (INITIATIVE if won else 0.0), action) for action, left, won in options])
+    return rule_of_thumb()
 
 
-def choose(
+@dataclass(frozen=True, slots=True)
+class Decision:
+    action: Action
+    nodes: int  # positions visited to reach it: the work
+
+
+def _beginner(hand: Hand, legal: list[Action]) -> Action:
+    """Easy: a new player's plan. It knows the low card wins the showdown, so it throws its high cards
+    back when replacing, fights every duel and exchange with its highest cards, never sees a set or a
+    sequence as an attack, and defends whenever it can rather than sacrifice."""
+    kind = legal[0]["type"]
+    if kind == "replace":
+        return max(legal, key=lambda a: (sorted((int(c) for c in a["cards"]), reverse=True), -len(a["cards"])))
+    if kind == "duel":
+        return max(legal, key=lambda a: int(a["card"]))
+    if kind == "attack":
+        singles = [a for a in legal if len(a["cards"]) == 1] or legal
+        return max(singles, key=lambda a: int(a["cards"][0]))
+    return max(legal, key=lambda a: sum(int(c) for c in a["answers"]))
+
+
+def decide(
     view: View, legal: list[Action], *, rng: random.Random, budget_s: float = 1.0, level: str = "medium"
-) -> Action:
-    """One of ``legal`` for the seat whose ``view`` this is."""
+) -> Decision:
+    """The action ``choose`` returns, with the work spent on it."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
     if len(legal) == 1:
-        return legal[0]
-    deadline = time.perf_counter() + budget_s
+        return Decision(legal[0], 0)
+    if level == "easy":
+        return Decision(_beginner(_values(view["hand"]), legal), 0)
+    settings = LEVEL_SETTINGS[level]
+    search = Search(node_budget(budget_s))
     hand = _values(view["hand"])
     kind = legal[0]["type"]
     if kind == "replace":
         pick = _replace(hand, legal)
     elif kind == "duel":
-        pick = _duel(view, hand, legal, rng, deadline)
+        pick = _duel(view, hand, legal, rng, search, settings)
     elif kind == "attack":
-        pick = _attack(view, hand, legal, rng, deadline)
+        pick = _attack(view, hand, legal, rng, search, settings)
     else:
-        pick = _defend(view, hand, legal, rng, deadline)
+        pick = _defend(view, hand, legal, rng, search, settings)
     # The contract is one of ``legal``, whatever the heuristics above decide.
-    return pick if pick in legal else rng.choice(legal)
+    return Decision(pick if pick in legal else rng.choice(legal), search.nodes)
+
+
+def choose(
+    view: View, legal: list[Action], *, rng: random.Random, budget_s: float = 1.0, level: str = "medium"
+) -> Action:
+    """One of ``legal`` for the seat whose ``view`` this is; ``level`` is "easy", "medium" or "hard"."""
+    return decide(view, legal, rng=rng, budget_s=budget_s, level=level).action

@@ -1,0 +1,83 @@
+"""DOS bot strength: each level against the level below and against random and greedy players.
+
+Run: ``nice -n 5 .venv/bin/python bench/bots/dos.py [--quick] [--games N]``. No Django.
+Heads-up games to 200 points, the two players changing seats every other game; then four-player games
+of one player of the level against three greedy players (a win is finishing first; one in four by chance).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import partial
+from random import Random
+from typing import Any
+
+from baselines import dos_greedy, random_player
+from stats import Tally, arguments
+
+from games.dos import bot
+from games.dos.rules import engine
+
+Player = Callable[..., dict[str, Any]]
+BUDGET_S = 0.5
+
+
+def level(name: str) -> Player:
+    return partial(bot.choose, level=name)
+
+
+def play(seed: int, players: list[Player]) -> list[int]:
+    """One game; the ranks per seat."""
+    rng = Random(seed)
+    state = engine.new_game(len(players), seed)
+    while (result := engine.result(state)) is None:
+        (seat,) = engine.to_act(state)
+        action = players[seat](engine.view(state, seat), engine.legal_actions(state, seat), rng=rng, budget_s=BUDGET_S)
+        state = engine.apply(state, seat, action)
+    return result["ranks"]
+
+
+def heads_up(label: str, mine: Player, theirs: Player, games: int, seed: int) -> Tally:
+    tally = Tally(label)
+    for g in range(games):
+        me = g % 2
+        players = [mine, theirs] if me == 0 else [theirs, mine]
+        ranks = play(seed + g, players)
+        tally.add(1.0 if ranks[me] < ranks[1 - me] else 0.0 if ranks[me] > ranks[1 - me] else 0.5)
+    return tally
+
+
+def one_of_four(label: str, mine: Player, theirs: Player, games: int, seed: int) -> Tally:
+    tally = Tally(label)
+    for g in range(games):
+        me = g % 4
+        players = [mine if s == me else theirs for s in range(4)]
+        tally.add(1.0 if play(seed + g, players)[me] == 1 else 0.0)
+    return tally
+
+
+def main() -> None:
+    args = arguments(__doc__.splitlines()[0], full=150, quick=30)
+    started = time.perf_counter()
+    print(f"DOS: {args.games} heads-up games per pairing (to 200 points)")
+    rows = [
+        ("medium vs easy", level("medium"), level("easy")),
+        ("hard vs medium", level("hard"), level("medium")),
+        ("easy vs random", level("easy"), random_player),
+        ("easy vs greedy", level("easy"), dos_greedy),
+        ("medium vs greedy", level("medium"), dos_greedy),
+        ("hard vs greedy", level("hard"), dos_greedy),
+        ("hard vs random", level("hard"), random_player),
+    ]
+    for label, mine, theirs in rows:
+        print(heads_up(label, mine, theirs, args.games, args.seed).line(), flush=True)
+    print(f"DOS: {args.games // 2} four-player games per level, one of the level against three greedy players")
+    for name in bot.LEVELS:
+        tally = one_of_four(f"{name} vs 3 greedy", level(name), dos_greedy, args.games // 2, args.seed)
+        print(tally.line(), flush=True)
+    print(f"  ({time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""What the bot strength benchmarks share: the Wilson interval, a tally of results, and the report line.
+
+Not a benchmark itself (``make bench-bots`` runs every other script in this folder). A game counts as a
+win for the side under test, a loss, or a draw; draws count half, as in chess, so the reported rate is
+the side's score per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+# The repo root, so that ``games`` and ``bench`` import without installing anything.
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``successes / n`` (95% by default)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Tally:
+    """Results of one pairing, from the side under test's point of view."""
+
+    label: str
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    def add(self, outcome: float) -> None:
+        """``outcome`` 1 for a win, 0 for a loss, 0.5 for a draw."""
+        if outcome == 1:
+            self.wins += 1
+        elif outcome == 0:
+            self.losses += 1
+        else:
+            self.draws += 1
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    @property
+    def rate(self) -> float:
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins + 0.5 * self.draws, self.games)
+
+    def significant(self) -> bool:
+        """The whole 95% interval lies above one half: the side is stronger, not just lucky."""
+        return self.interval()[0] > 0.5
+
+    def line(self) -> str:
+        lo, hi = self.interval()
+        verdict = "stronger" if self.significant() else ("weaker" if hi < 0.5 else "not separated")
+        return (
+            f"  {self.label:<28} games {self.games:4d}  W-L-D {self.wins}-{self.losses}-{self.draws}  "
+            f"win rate {self.rate:6.1%}  95% CI [{lo:6.1%}, {hi:6.1%}]  {verdict}"
+        )
+
+
+def arguments(
+    description: str, full: int, quick: int, extra: Callable[[argparse.ArgumentParser], None] | None = None
+) -> argparse.Namespace:
+    """The options every script takes: ``--quick`` for a short run, ``--games N`` to choose; ``extra``
+    adds a script's own."""
+    parser = argparse.ArgumentParser(description=description)
+    if extra is not None:
+        extra(parser)
+    parser.add_argument("--quick", action="store_true", help=f"a short run ({quick} games per pairing)")
+    parser.add_argument("--games", type=int, default=None, help=f"games per pairing (default {full})")
+    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    args = parser.parse_args()
+    if args.games is None:
+        args.games = quick if args.quick else full
+    return args

@@ -1,0 +1,84 @@
+"""Bot levels: legal at every level, bounded work (each match scored once, at most FIRST_MOVES plans),
+hard watches the others' hands, and every level decides from the view only."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import pytest
+from dos_support import Q, match, playout, random_policy, scramble
+
+from games.dos import bot
+from games.dos.cards import CODES
+from games.dos.rules import engine, position
+from games.dos.state import State
+
+
+def choose(state: State, level: str) -> dict[str, Any]:
+    seat = state.current
+    view = engine.view(state, seat)
+    return bot.choose(view, engine.legal_actions(state, seat), rng=Random(0), budget_s=0.5, level=level)
+
+
+@pytest.mark.parametrize("level", bot.LEVELS)
+def test_every_level_picks_a_legal_action(level: str) -> None:
+    for players in (2, 3, 4):
+        for before, seat, _action, _after in playout(players, players + 10, random_policy):
+            legal = engine.legal_actions(before, seat)
+            assert bot.choose(engine.view(before, seat), legal, rng=Random(1), budget_s=0.1, level=level) in legal
+
+
+def test_an_unknown_level_is_refused() -> None:
+    state = position(hands=[["Y7", "G3"], Q], center=["R7", "B9"])
+    with pytest.raises(ValueError, match="Unknown level 'expert'"):
+        choose(state, "expert")
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_the_work_is_bounded_even_on_the_largest_choice(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Work, not time: every legal match is scored exactly once, and at most FIRST_MOVES plans are built."""
+    hand = [c for c in CODES if not c.endswith("#") and c != "W2" for _ in range(2)]
+    hand += ["R#", "G#", "B#", "Y#", "W2", "W2"]
+    state = position(hands=[hand, ["W2"]], center=["R#", "G#", "B#", "Y#", "W2", "W2", "W2"], resolve=False)
+    legal = engine.legal_actions(state, 0)
+    scored = 0
+    real_score = bot._match_score
+
+    def counting(*args: Any) -> float:
+        nonlocal scored
+        scored += 1
+        return real_score(*args)
+
+    monkeypatch.setattr(bot, "_match_score", counting)
+    action = bot.choose(engine.view(state, 0), legal, rng=Random(0), budget_s=0.5, level=level)
+    assert action in legal
+    assert scored == sum(1 for a in legal if a["type"] == "match") > 6000
+
+
+def test_hard_values_penalising_a_player_about_to_go_out() -> None:
+    """B4+B5 on B9 makes the opponent draw a card: worth more to hard when the opponent holds one card."""
+    hand = ["B4", "B5", "G9", "R10"]
+    calm = engine.view(position(hands=[hand, ["G1", "G6", "G7", "G8"]], center=["R3", "B9"]), 0)
+    urgent = engine.view(position(hands=[hand, ["G1"]], center=["R3", "B9"]), 0)
+    double = match(1, "B4", "B5")
+    assert bot._outlook(calm).threats == 0 and bot._outlook(urgent).threats == 1
+    calm_score = bot._match_score(double, calm, bot._outlook(calm))
+    assert bot._match_score(double, urgent, bot._outlook(urgent)) == calm_score + bot.PENALTY_ON_THREAT
+    # Medium does not look at the others' hands.
+    assert bot._match_score(double, calm) == bot._match_score(double, urgent)
+
+
+@pytest.mark.parametrize("level", bot.LEVELS)
+def test_a_decision_does_not_depend_on_the_cards_the_seat_cannot_see(level: str) -> None:
+    rng = Random(4)
+    checked = 0
+    for before, seat, _action, _after in playout(3, 77, random_policy):
+        other = scramble(before, seat, rng)
+        assert engine.view(other, seat) == engine.view(before, seat)
+        legal = engine.legal_actions(before, seat)
+        first = bot.choose(engine.view(before, seat), legal, rng=Random(3), budget_s=0.1, level=level)
+        second = bot.choose(engine.view(other, seat), legal, rng=Random(3), budget_s=0.1, level=level)
+        assert first == second
+        checked += other.hands != before.hands
+    assert checked > 10
