@@ -61,6 +61,14 @@ bench: install-dev migrate
 	$(PY) bench/bench_reversi.py
 	@for g in dos tacocat backalley; do [ -f bench/bench_$$g.py ] && $(PY) bench/bench_$$g.py || true; done
 	$(PY) manage.py bench_moves
+	$(MAKE) bench-live
+
+# The live path under load: starts its own daphne, scripts real clients (SQLite, then PostgreSQL + Redis
+# with one and two processes). About 6-8 minutes; BENCH_LIVE_ARGS="--quick" for a one-minute smoke run,
+# "--json FILE" to keep the figures, "--no-postgres" without PostgreSQL and Redis. See docs/performance.md.
+.PHONY: bench-live
+bench-live: install-dev
+	$(PY) -m bench.live $(BENCH_LIVE_ARGS)
 
 clean:
 	rm -rf $(VENV) .test-db*.sqlite3 staticfiles
