@@ -95,7 +95,7 @@ def raise_open_files_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
-def machine() -> dict[str, Any]:
+def machine(repo: Path) -> dict[str, Any]:
     model = ""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -106,7 +106,7 @@ def machine() -> dict[str, Any]:
         pass
     try:
         commit = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True, timeout=10
+            ["git", "rev-parse", "--short", "HEAD"], cwd=repo, capture_output=True, text=True, timeout=10
         ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         commit = ""
@@ -115,6 +115,7 @@ def machine() -> dict[str, Any]:
         "cores": os.cpu_count(),
         "python": platform.python_version(),
         "commit": commit,
+        "site_checkout": str(repo),
         "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
     }
 
@@ -142,9 +143,8 @@ async def one_process(
         out["plain_page"] = await scenario.plain_pages(site, [server], plan.floor_requests)
         log(f"{tag}: moves one at a time")
         out["sequential"] = await scenario.sequential_moves(site, pairs, plan.sequential_moves, plan.push_timeout)
-        out["move_to_page_cpu_ratio"] = round(
-            out["sequential"]["cpu_ms_per_move"] / out["plain_page"]["cpu_ms_per_request"], 2
-        )
+        floor = out["plain_page"]["cpu_ms_per_request"]
+        out["move_to_page_cpu_ratio"] = round(out["sequential"]["cpu_ms_per_move"] / floor, 2) if floor else None
         if with_spectators and plan.spectators:
             log(f"{tag}: {plan.spectators} spectators on one match")
             out["spectators"] = await scenario.spectators(
@@ -193,13 +193,13 @@ async def two_processes(servers: list[Server], plan: Plan, tag: str) -> dict[str
         return out
 
 
-def run_sqlite(plan: Plan, workdir: Path, *, with_ramp: bool) -> dict[str, Any]:
+def run_sqlite(plan: Plan, workdir: Path, repo: Path, *, with_ramp: bool) -> dict[str, Any]:
     home = workdir / "sqlite"
     home.mkdir()
     env = server_env(home, database_url=None, redis_url=None, prefix="")
     log("SQLite: migrating a fresh database")
-    migrate(env, home / "migrate.log")
-    server = Server(env, home / "daphne.log")
+    migrate(env, home / "migrate.log", repo)
+    server = Server(env, home / "daphne.log", repo)
     server.start()
     try:
         return asyncio.run(one_process(server, plan, "sq", with_spectators=True, with_ramp=with_ramp))
@@ -219,11 +219,11 @@ def run_postgres(plan: Plan, workdir: Path, args: argparse.Namespace, *, with_ra
     try:
         env = server_env(home, database_url=database_url, redis_url=args.redis_url, prefix=prefix)
         log(f"PostgreSQL + Redis: migrating database {name}")
-        migrate(env, home / "migrate.log")
-        servers.append(Server(env, home / "daphne-1.log"))
+        migrate(env, home / "migrate.log", args.repo)
+        servers.append(Server(env, home / "daphne-1.log", args.repo))
         servers[0].start()
         one = asyncio.run(one_process(servers[0], plan, "pa", with_spectators=False, with_ramp=with_ramp))
-        servers.append(Server(env, home / "daphne-2.log"))
+        servers.append(Server(env, home / "daphne-2.log", args.repo))
         servers[1].start()
         two = asyncio.run(two_processes(servers, plan, "pb")) if with_ramp else None
         return {"one": one, "two": two}
@@ -331,6 +331,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=os.environ.get("BENCH_POSTGRES_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
         help="a PostgreSQL database to connect to while creating and dropping the bench database",
     )
+    p.add_argument(
+        "--repo",
+        type=Path,
+        default=REPO,
+        help="run the site from this checkout (default: this one); measure before and after back to back",
+    )
     p.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0"))
     for f in fields(Plan):
         p.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None, help=argparse.SUPPRESS)
@@ -339,6 +345,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    args.repo = args.repo.resolve()
     plan = QUICK if args.quick else Plan()
     overrides = {f.name: getattr(args, f.name) for f in fields(Plan) if getattr(args, f.name) is not None}
     plan = replace(plan, **overrides)
@@ -347,10 +354,10 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"bench-live only talks to this machine; refusing {url}")
     raise_open_files_limit()
     started = time.monotonic()
-    results: dict[str, Any] = {"machine": machine(), "plan": plan.__dict__, "quick": args.quick}
+    results: dict[str, Any] = {"machine": machine(args.repo), "plan": plan.__dict__, "quick": args.quick}
     workdir = Path(tempfile.mkdtemp(prefix="bench-live-"))
     try:
-        results["sqlite"] = run_sqlite(plan, workdir, with_ramp=not args.no_ramp)
+        results["sqlite"] = run_sqlite(plan, workdir, args.repo, with_ramp=not args.no_ramp)
         if not args.no_postgres:
             pg = run_postgres(plan, workdir, args, with_ramp=not args.no_ramp)
             one = _get(pg, "one", "saturation", "saturation_moves_per_s")

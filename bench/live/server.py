@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 
+# The checkout this harness lives in; the server may run from another one (``--repo``, for before/after).
 REPO = Path(__file__).resolve().parent.parent.parent
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 # Variables of the developer's shell that would point the server at another database or layer.
@@ -28,6 +29,9 @@ def free_port() -> int:
 def server_env(workdir: Path, *, database_url: str | None, redis_url: str | None, prefix: str) -> dict[str, str]:
     """Production-like settings: DEBUG off, a throwaway key, no bot runner in the web process."""
     env = {k: v for k, v in os.environ.items() if k not in _INHERITED}
+    # The site comes from the server's working directory; `bench.live` (a namespace package portion)
+    # from this checkout too, so a checkout without it can be measured with this harness.
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH", "")) if p)
     static_root = workdir / "static"
     static_root.mkdir(exist_ok=True)
     env.update(
@@ -53,11 +57,11 @@ def server_env(workdir: Path, *, database_url: str | None, redis_url: str | None
     return env
 
 
-def migrate(env: dict[str, str], log: Path, timeout: float = 300) -> None:
+def migrate(env: dict[str, str], log: Path, repo: Path = REPO, timeout: float = 300) -> None:
     with log.open("ab") as out:
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput"],
-            cwd=REPO,
+            cwd=repo,
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -72,6 +76,7 @@ class Server:
 
     env: dict[str, str]
     log: Path
+    repo: Path = REPO
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
 
@@ -87,7 +92,7 @@ class Server:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "config.asgi:application"],
-            cwd=REPO,
+            cwd=self.repo,
             env=self.env,
             stdout=out,
             stderr=subprocess.STDOUT,
