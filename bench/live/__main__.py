@@ -122,7 +122,7 @@ def machine(repo: Path) -> dict[str, Any]:
 
 def client() -> httpx.AsyncClient:
     return httpx.AsyncClient(
-        timeout=httpx.Timeout(30.0), limits=httpx.Limits(max_connections=100, max_keepalive_connections=100)
+        timeout=httpx.Timeout(60.0), limits=httpx.Limits(max_connections=100, max_keepalive_connections=100)
     )
 
 

@@ -358,6 +358,8 @@ async def at_rate(site: Site, pairs: list[Pair], rate: float, duration: float, p
     skipped = 0
     cursor = 0
 
+    failures: list[str] = []
+
     async def play(pair: Pair) -> None:
         try:
             move = await site.move(pair, push_timeout)
@@ -365,6 +367,9 @@ async def at_rate(site: Site, pairs: list[Pair], rate: float, duration: float, p
                 moves.append(move)
             if pair.over:
                 await site.start_match(pair)  # the same two people start their next match
+        except (httpx.HTTPError, OSError, BenchError) as exc:
+            # A client that gives up (a timeout, a refused connection) is a failed move, not a crash.
+            failures.append(f"{type(exc).__name__}: {exc}")
         finally:
             pair.busy = False
 
@@ -404,6 +409,8 @@ async def at_rate(site: Site, pairs: list[Pair], rate: float, duration: float, p
         "moves": len(moves),
         "completed": len(done),
         "http_errors": len(errors),
+        "client_errors": len(failures),
+        "first_client_error": failures[0] if failures else None,
         "pushes_missing": len([m for m in moves if m.status == 200 and m.pushed is None]),
         "completion": round(len(done) / offered, 3),
         "achieved_per_s": round(len(done) / max(offer_time, duration), 1),
