@@ -48,11 +48,11 @@ class Plan:
     sequential_moves: int = 60
     steady_rate: float = 30.0
     steady_seconds: float = 12.0
-    ramp_start: float = 5.0
-    ramp_factor: float = 1.4
+    ramp_start: float = 2.0
+    ramp_factor: float = 1.5
     ramp_steps: int = 13
     step_seconds: float = 6.0
-    ramp_time_limit: float = 110.0
+    ramp_time_limit: float = 150.0
     push_timeout: float = 5.0
     # A step is sustained while push p99 stays under this, or under a multiple of the unloaded p99 when the
     # machine is so busy that even single moves are slow (the ramp looks for where the server stops keeping up).

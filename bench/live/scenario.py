@@ -237,7 +237,7 @@ def cpu(servers: list[Server]) -> float:
     return sum(s.cpu_seconds() for s in servers)
 
 
-async def settle(servers: list[Server], quiet: float = 0.3, limit: float = 8) -> None:
+async def settle(servers: list[Server], quiet: float = 0.3, limit: float = 8) -> bool:
     """Wait until the servers stop using CPU (pushes still being delivered, connections closing)."""
     deadline = time.monotonic() + limit
     last = cpu(servers)
@@ -249,7 +249,13 @@ async def settle(servers: list[Server], quiet: float = 0.3, limit: float = 8) ->
             quiet_since = time.monotonic()
         last = now
         if time.monotonic() - quiet_since >= quiet:
-            return
+            return True
+    return False
+
+
+# An overloaded server can take long to work off the pushes queued by a load phase; the next phase
+# must not start (or be charged) with that backlog.
+DRAIN_LIMIT = 90.0
 
 
 async def queries(client: httpx.AsyncClient, servers: list[Server]) -> int:
@@ -350,7 +356,7 @@ async def sequential_moves(
 async def at_rate(site: Site, pairs: list[Pair], rate: float, duration: float, push_timeout: float) -> dict[str, Any]:
     """Offer ``rate`` moves/s for ``duration`` s, round robin over the pairs free to move."""
     servers = site.servers
-    await settle(servers)
+    started_quiet = await settle(servers, limit=DRAIN_LIMIT)
     c0 = cpu(servers)
     moves: list[Move] = []
     tasks: set[asyncio.Task[None]] = set()
@@ -396,7 +402,7 @@ async def at_rate(site: Site, pairs: list[Pair], rate: float, duration: float, p
         await asyncio.wait(set(tasks), timeout=push_timeout + 30)
     for task in list(tasks):
         task.cancel()
-    await settle(servers)
+    drained = await settle(servers, limit=DRAIN_LIMIT)
     spent = cpu(servers) - c0
     done = [m for m in moves if m.ok]
     errors = [m for m in moves if m.status != 200]
@@ -410,6 +416,8 @@ async def at_rate(site: Site, pairs: list[Pair], rate: float, duration: float, p
         "completed": len(done),
         "http_errors": len(errors),
         "client_errors": len(failures),
+        "started_quiet": started_quiet,
+        "drained": drained,
         "first_client_error": failures[0] if failures else None,
         "pushes_missing": len([m for m in moves if m.status == 200 and m.pushed is None]),
         "completion": round(len(done) / offered, 3),
