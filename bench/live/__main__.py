@@ -16,6 +16,7 @@ import os
 import platform
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -343,7 +344,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 def main(argv: list[str] | None = None) -> int:
+    # Stopped from outside (a CI timeout, kill, Ctrl-C even when started in the background): unwind
+    # through the `finally` blocks so the servers are stopped and the bench database dropped.
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
     args = parse_args(argv)
     args.repo = args.repo.resolve()
     plan = QUICK if args.quick else Plan()
