@@ -208,7 +208,9 @@ def run_sqlite(plan: Plan, workdir: Path, repo: Path, *, with_ramp: bool) -> dic
         server.stop()
 
 
-def run_postgres(plan: Plan, workdir: Path, args: argparse.Namespace, *, with_ramp: bool) -> dict[str, Any]:
+def run_postgres(
+    plan: Plan, workdir: Path, args: argparse.Namespace, pg: dict[str, Any], *, with_ramp: bool
+) -> dict[str, Any]:
     home = workdir / "postgres"
     home.mkdir()
     name = f"bench_live_{os.getpid()}"
@@ -223,11 +225,11 @@ def run_postgres(plan: Plan, workdir: Path, args: argparse.Namespace, *, with_ra
         migrate(env, home / "migrate.log", args.repo)
         servers.append(Server(env, home / "daphne-1.log", args.repo))
         servers[0].start()
-        one = asyncio.run(one_process(servers[0], plan, "pa", with_spectators=False, with_ramp=with_ramp))
+        pg["one"] = asyncio.run(one_process(servers[0], plan, "pa", with_spectators=False, with_ramp=with_ramp))
         servers.append(Server(env, home / "daphne-2.log", args.repo))
         servers[1].start()
-        two = asyncio.run(two_processes(servers, plan, "pb")) if with_ramp else None
-        return {"one": one, "two": two}
+        pg["two"] = asyncio.run(two_processes(servers, plan, "pb")) if with_ramp else None
+        return pg
     finally:
         for server in servers:
             server.stop()
@@ -368,13 +370,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         results["sqlite"] = run_sqlite(plan, workdir, args.repo, with_ramp=not args.no_ramp)
         if not args.no_postgres:
-            pg = run_postgres(plan, workdir, args, with_ramp=not args.no_ramp)
+            pg: dict[str, Any] = {}
+            results["postgres"] = pg
+            run_postgres(plan, workdir, args, pg, with_ramp=not args.no_ramp)
             one = _get(pg, "one", "saturation", "saturation_moves_per_s")
             two = _get(pg, "two", "saturation", "saturation_moves_per_s")
             pg["two_over_one"] = round(two / one, 2) if one and two is not None else None
-            results["postgres"] = pg
-    except BaseException:
+    except BaseException as exc:
         log(f"failed; server logs kept in {workdir}")
+        if args.json:  # what was measured before the failure is kept
+            results["error"] = f"{type(exc).__name__}: {exc}"
+            args.json.write_text(json.dumps(results, indent=2) + "\n")
         raise
     results["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
     results["seconds"] = round(time.monotonic() - started, 1)

@@ -105,12 +105,22 @@ class Browser:
     async def get(self, path: str, *, htmx: bool = False, follow: bool = True) -> httpx.Response:
         extra = {"HX-Request": "true"} if htmx else None
         for _hop in range(5):
-            response = await self.client.get(self.base + path, headers=self._headers(extra))
+            response = await self._get_once(path, extra)
             self._keep(response)
             if not (follow and response.is_redirect):
                 return response
             path = urlsplit(response.headers["location"]).path
         return response
+
+    async def _get_once(self, path: str, extra: dict[str, str] | None, attempts: int = 3) -> httpx.Response:
+        # A GET is safe to repeat: an overloaded server may drop a kept-alive connection under it.
+        for attempt in range(attempts):
+            try:
+                return await self.client.get(self.base + path, headers=self._headers(extra))
+            except httpx.TransportError:
+                if attempt == attempts - 1:
+                    raise
+        raise AssertionError("unreachable")
 
     async def post(self, path: str, data: dict[str, str], *, htmx: bool = False, follow: bool = True) -> httpx.Response:
         extra = {"X-CSRFToken": self.csrf, "Referer": self.origin + path}

@@ -478,7 +478,14 @@ async def make_pairs(site: Site, count: int, split: bool, concurrency: int = 8) 
 
     async def one() -> Pair:
         async with limit:
-            return await site.new_pair(placement)
+            for attempt in range(3):
+                try:
+                    return await site.new_pair(placement)
+                except (httpx.TransportError, BenchError):
+                    # An overloaded server may drop a connection mid-setup: new people try again.
+                    if attempt == 2:
+                        raise
+            raise AssertionError("unreachable")
 
     return list(await asyncio.gather(*(one() for _ in range(count))))
 
