@@ -62,6 +62,7 @@ bench: install-dev migrate
 	@for g in dos tacocat backalley; do [ -f bench/bench_$$g.py ] && $(PY) bench/bench_$$g.py || true; done
 	$(PY) manage.py bench_moves
 	$(MAKE) bench-bots BENCH_BOTS_ARGS=--quick
+	$(MAKE) bench-live
 
 # Bot strength: every script in bench/bots/ (its helpers excepted), niced: the machine may be shared.
 # BENCH_BOTS_ARGS=--quick for a short run.
@@ -70,6 +71,13 @@ bench-bots: install-dev
 		case "$$(basename $$f)" in stats.py|baselines.py|_*) continue;; esac; \
 		echo "== $$f"; nice -n 5 $(PY) $$f $(BENCH_BOTS_ARGS) || exit 1; \
 	done
+
+# The live path under load: starts its own daphne, scripts real clients (SQLite, then PostgreSQL + Redis
+# with one and two processes). About 6-8 minutes; BENCH_LIVE_ARGS="--quick" for a one-minute smoke run,
+# "--json FILE" to keep the figures, "--no-postgres" without PostgreSQL and Redis. See docs/performance.md.
+.PHONY: bench-live
+bench-live: install-dev
+	$(PY) -m bench.live $(BENCH_LIVE_ARGS)
 
 clean:
 	rm -rf $(VENV) .test-db*.sqlite3 staticfiles

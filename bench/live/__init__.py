@@ -1,0 +1,1 @@
+"""The live-path load benchmark: real clients against a daphne it starts itself (`make bench-live`)."""

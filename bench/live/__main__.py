@@ -1,0 +1,399 @@
+"""Load benchmark of the live path: `python -m bench.live [--quick] [--json FILE]` (or `make bench-live`).
+
+Starts its own daphne (DEBUG off, a fresh database), scripts real clients (sign up, log in, create and
+join Reversi matches, open the match and badge sockets, play legal moves with htmx POSTs) and prints,
+measured in one run: server CPU per move and per plain page and their ratio, queries per move, push
+latency at a steady rate, the saturation rate of one process; the same on PostgreSQL + Redis with one
+and then two processes; and the CPU that 50 spectators add to a move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+from bench.live import scenario
+from bench.live.server import (
+    REPO,
+    Server,
+    create_postgres_database,
+    delete_redis_keys,
+    drop_postgres_database,
+    migrate,
+    server_env,
+)
+
+
+@dataclass(frozen=True)
+class Plan:
+    matches: int = 100
+    spectators: int = 50
+    spectator_moves: int = 12
+    floor_requests: int = 300
+    sequential_moves: int = 60
+    steady_rate: float = 30.0
+    steady_seconds: float = 12.0
+    ramp_start: float = 2.0
+    ramp_factor: float = 1.5
+    ramp_steps: int = 13
+    step_seconds: float = 6.0
+    ramp_time_limit: float = 150.0
+    push_timeout: float = 5.0
+    # A step is sustained while push p99 stays under this, or under a multiple of the unloaded p99 when the
+    # machine is so busy that even single moves are slow (the ramp looks for where the server stops keeping up).
+    p99_limit_ms: float = 1000.0
+    p99_limit_factor: float = 3.0
+    min_completion: float = 0.95
+    idle_seconds: float = 2.0
+
+    def rates(self) -> list[float]:
+        return [round(self.ramp_start * self.ramp_factor**i, 1) for i in range(self.ramp_steps)]
+
+
+QUICK = Plan(
+    matches=6,
+    spectators=6,
+    spectator_moves=3,
+    floor_requests=30,
+    sequential_moves=8,
+    steady_rate=5.0,
+    steady_seconds=2.0,
+    ramp_start=3.0,
+    ramp_factor=2.0,
+    ramp_steps=3,
+    step_seconds=2.0,
+    ramp_time_limit=10.0,
+    push_timeout=5.0,
+    idle_seconds=0.5,
+)
+
+
+def limit_ms(plan: Plan, sequential: dict[str, Any]) -> float:
+    unloaded = sequential.get("push_ms_p99") or 0.0
+    return round(max(plan.p99_limit_ms, plan.p99_limit_factor * unloaded), 1)
+
+
+def raise_open_files_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 8192 if hard == resource.RLIM_INFINITY else min(hard, 8192)
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def machine(repo: Path) -> dict[str, Any]:
+    model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=repo, capture_output=True, text=True, timeout=10
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        commit = ""
+    return {
+        "cpu": model,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "commit": commit,
+        "site_checkout": str(repo),
+        "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
+    }
+
+
+def client() -> httpx.AsyncClient:
+    return httpx.AsyncClient(
+        timeout=httpx.Timeout(60.0), limits=httpx.Limits(max_connections=100, max_keepalive_connections=100)
+    )
+
+
+def log(message: str) -> None:
+    print(f"[bench-live {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+async def one_process(
+    server: Server, plan: Plan, tag: str, *, with_spectators: bool, with_ramp: bool
+) -> dict[str, Any]:
+    async with client() as http:
+        site = scenario.Site(http, [server], tag)
+        log(f"{tag}: signing up {2 * plan.matches} people and starting {plan.matches} matches")
+        pairs = await scenario.make_pairs(site, plan.matches, split=False)
+        out: dict[str, Any] = {"processes": 1, "matches": plan.matches, "sockets": 4 * plan.matches}
+        out["idle_cpu_ms_per_s"] = round(await scenario.idle_cpu([server], plan.idle_seconds) * 1000, 2)
+        log(f"{tag}: plain pages (the floor)")
+        out["plain_page"] = await scenario.plain_pages(site, [server], plan.floor_requests)
+        log(f"{tag}: moves one at a time")
+        out["sequential"] = await scenario.sequential_moves(site, pairs, plan.sequential_moves, plan.push_timeout)
+        floor = out["plain_page"]["cpu_ms_per_request"]
+        out["move_to_page_cpu_ratio"] = round(out["sequential"]["cpu_ms_per_move"] / floor, 2) if floor else None
+        if with_spectators and plan.spectators:
+            log(f"{tag}: {plan.spectators} spectators on one match")
+            out["spectators"] = await scenario.spectators(
+                site, plan.spectators, plan.spectator_moves, plan.push_timeout
+            )
+        log(f"{tag}: steady {plan.steady_rate:g} moves/s")
+        out["steady"] = await scenario.at_rate(site, pairs, plan.steady_rate, plan.steady_seconds, plan.push_timeout)
+        if with_ramp:
+            log(f"{tag}: saturation ramp {plan.rates()}")
+            out["saturation"] = await scenario.saturation(
+                site,
+                pairs,
+                plan.rates(),
+                plan.step_seconds,
+                plan.push_timeout,
+                limit_ms(plan, out["sequential"]),
+                plan.min_completion,
+                plan.ramp_time_limit,
+            )
+        out["matches_started"] = site.setups
+        await scenario.close_pairs(pairs)
+        return out
+
+
+async def two_processes(servers: list[Server], plan: Plan, tag: str) -> dict[str, Any]:
+    async with client() as http:
+        site = scenario.Site(http, servers, tag)
+        log(f"{tag}: {plan.matches} matches, each match's players on different processes")
+        pairs = await scenario.make_pairs(site, plan.matches, split=True)
+        out: dict[str, Any] = {"processes": 2, "matches": plan.matches, "sockets": 4 * plan.matches}
+        out["sequential"] = await scenario.sequential_moves(site, pairs, plan.sequential_moves, plan.push_timeout)
+        out["steady"] = await scenario.at_rate(site, pairs, plan.steady_rate, plan.steady_seconds, plan.push_timeout)
+        log(f"{tag}: saturation ramp {plan.rates()}")
+        out["saturation"] = await scenario.saturation(
+            site,
+            pairs,
+            plan.rates(),
+            plan.step_seconds,
+            plan.push_timeout,
+            limit_ms(plan, out["sequential"]),
+            plan.min_completion,
+            plan.ramp_time_limit,
+        )
+        out["matches_started"] = site.setups
+        await scenario.close_pairs(pairs)
+        return out
+
+
+def run_sqlite(plan: Plan, workdir: Path, repo: Path, *, with_ramp: bool) -> dict[str, Any]:
+    home = workdir / "sqlite"
+    home.mkdir()
+    env = server_env(home, database_url=None, redis_url=None, prefix="")
+    log("SQLite: migrating a fresh database")
+    migrate(env, home / "migrate.log", repo)
+    server = Server(env, home / "daphne.log", repo)
+    server.start()
+    try:
+        return asyncio.run(one_process(server, plan, "sq", with_spectators=True, with_ramp=with_ramp))
+    finally:
+        server.stop()
+
+
+def run_postgres(
+    plan: Plan, workdir: Path, args: argparse.Namespace, pg: dict[str, Any], *, with_ramp: bool
+) -> dict[str, Any]:
+    home = workdir / "postgres"
+    home.mkdir()
+    name = f"bench_live_{os.getpid()}"
+    prefix = f"bench-live-{os.getpid()}-"
+    admin = args.postgres_admin_url
+    database_url = admin.rsplit("/", 1)[0] + "/" + name
+    create_postgres_database(admin, name)
+    servers: list[Server] = []
+    try:
+        env = server_env(home, database_url=database_url, redis_url=args.redis_url, prefix=prefix)
+        log(f"PostgreSQL + Redis: migrating database {name}")
+        migrate(env, home / "migrate.log", args.repo)
+        servers.append(Server(env, home / "daphne-1.log", args.repo))
+        servers[0].start()
+        pg["one"] = asyncio.run(one_process(servers[0], plan, "pa", with_spectators=False, with_ramp=with_ramp))
+        servers.append(Server(env, home / "daphne-2.log", args.repo))
+        servers[1].start()
+        pg["two"] = asyncio.run(two_processes(servers, plan, "pb")) if with_ramp else None
+        return pg
+    finally:
+        for server in servers:
+            server.stop()
+        drop_postgres_database(admin, name)
+        delete_redis_keys(args.redis_url, prefix)
+
+
+# --- the report -----------------------------------------------------------------------------------
+
+
+def _get(data: dict[str, Any] | None, *path: str) -> Any:
+    for key in path:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.2f}" if abs(value) < 100 else f"{value:.0f}"
+    return str(value)
+
+
+def table(results: dict[str, Any]) -> str:
+    columns = [("SQLite, 1 proc", results.get("sqlite"))]
+    pg = results.get("postgres") or {}
+    if pg:
+        columns += [("PG+Redis, 1 proc", pg.get("one")), ("PG+Redis, 2 procs", pg.get("two"))]
+    rows = [
+        ("server CPU per move (ms)", ("sequential", "cpu_ms_per_move")),
+        ("server CPU per plain page (ms)", ("plain_page", "cpu_ms_per_request")),
+        ("move / plain page CPU ratio", ("move_to_page_cpu_ratio",)),
+        ("queries per move (POST + pushes)", ("sequential", "queries_per_move")),
+        ("badge frames per move", ("sequential", "badge_frames_per_move")),
+        ("push p50 unloaded (ms)", ("sequential", "push_ms_p50")),
+        ("steady rate offered (moves/s)", ("steady", "offered_per_s")),
+        ("steady: achieved (moves/s)", ("steady", "achieved_per_s")),
+        ("steady: push p50 (ms)", ("steady", "push_ms_p50")),
+        ("steady: push p99 (ms)", ("steady", "push_ms_p99")),
+        ("steady: POST p99 (ms)", ("steady", "post_ms_p99")),
+        ("steady: CPU per move (ms)", ("steady", "cpu_ms_per_move")),
+        ("saturation (moves/s sustained)", ("saturation", "saturation_moves_per_s")),
+        ("idle server CPU (ms per s)", ("idle_cpu_ms_per_s",)),
+        ("matches / sockets", ("sockets",)),
+    ]
+    width = max(len(r[0]) for r in rows) + 2
+    lines = ["".ljust(width) + "".join(name.rjust(20) for name, _ in columns)]
+    for label, path in rows:
+        cells = []
+        for _, data in columns:
+            value = _get(data, *path)
+            if path == ("sockets",) and data:
+                value = f"{data['matches']} / {data['sockets']}"
+            cells.append(_fmt(value).rjust(20))
+        lines.append(label.ljust(width) + "".join(cells))
+    spect = _get(results, "sqlite", "spectators")
+    if spect:
+        lines.append("")
+        lines.append(
+            f"{spect['spectators']} spectators on one match (SQLite): CPU per move {spect['cpu_ms_per_move_alone']} ms "
+            f"alone, {spect['cpu_ms_per_move_watched']} ms watched: +{spect['cpu_added_percent']}% "
+            f"(push to the last spectator p50 {_fmt(spect['push_to_last_spectator_ms_p50'])} ms, "
+            f"p99 {_fmt(spect['push_to_last_spectator_ms_p99'])} ms)"
+        )
+    ratio = _get(results, "postgres", "two_over_one")
+    if ratio is not None:
+        lines.append(f"PostgreSQL + Redis: two processes / one process throughput = {ratio}x")
+    for name, data in columns:
+        steps = _get(data, "saturation", "steps") or []
+        if steps:
+            lines.append("")
+            limit = _get(data, "saturation", "push_p99_limit_ms")
+            lines.append(
+                f"{name}: saturation ramp (offered -> achieved moves/s, push p99 ms, completion); "
+                f"a step fails at push p99 > {_fmt(limit)} ms or completion < {plan_completion(data)}"
+            )
+            for s in steps:
+                mark = "ok" if s["sustained"] else "FAILS"
+                lines.append(
+                    f"  {s['offered_per_s']:>7} -> {s['achieved_per_s']:>7}  p99 {_fmt(s['push_ms_p99']):>8}  "
+                    f"completion {s['completion']:.2f}  CPU/move {_fmt(s['cpu_ms_per_move'])} ms  {mark}"
+                )
+    return "\n".join(lines)
+
+
+def plan_completion(data: dict[str, Any] | None) -> str:
+    value = _get(data, "saturation", "min_completion")
+    return "-" if value is None else f"{value:.2f}"
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m bench.live", description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help="small numbers: a smoke test in under a minute")
+    p.add_argument("--json", type=Path, help="also write the results as JSON to this file")
+    p.add_argument("--no-postgres", action="store_true", help="SQLite only (no PostgreSQL + Redis runs)")
+    p.add_argument("--no-ramp", action="store_true", help="skip the saturation ramps and the two-process run")
+    p.add_argument(
+        "--postgres-admin-url",
+        default=os.environ.get("BENCH_POSTGRES_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
+        help="a PostgreSQL database to connect to while creating and dropping the bench database",
+    )
+    p.add_argument(
+        "--repo",
+        type=Path,
+        default=REPO,
+        help="run the site from this checkout (default: this one); measure before and after back to back",
+    )
+    p.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    for f in fields(Plan):
+        p.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None, help=argparse.SUPPRESS)
+    return p.parse_args(argv)
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    # Stopped from outside (a CI timeout, kill, Ctrl-C even when started in the background): unwind
+    # through the `finally` blocks so the servers are stopped and the bench database dropped.
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
+    args = parse_args(argv)
+    args.repo = args.repo.resolve()
+    plan = QUICK if args.quick else Plan()
+    overrides = {f.name: getattr(args, f.name) for f in fields(Plan) if getattr(args, f.name) is not None}
+    plan = replace(plan, **overrides)
+    for url in (args.postgres_admin_url, args.redis_url):
+        if urlsplit(url).hostname not in ("127.0.0.1", "localhost"):
+            raise SystemExit(f"bench-live only talks to this machine; refusing {url}")
+    raise_open_files_limit()
+    started = time.monotonic()
+    results: dict[str, Any] = {"machine": machine(args.repo), "plan": plan.__dict__, "quick": args.quick}
+    workdir = Path(tempfile.mkdtemp(prefix="bench-live-"))
+    try:
+        results["sqlite"] = run_sqlite(plan, workdir, args.repo, with_ramp=not args.no_ramp)
+        if not args.no_postgres:
+            pg: dict[str, Any] = {}
+            results["postgres"] = pg
+            run_postgres(plan, workdir, args, pg, with_ramp=not args.no_ramp)
+            one = _get(pg, "one", "saturation", "saturation_moves_per_s")
+            two = _get(pg, "two", "saturation", "saturation_moves_per_s")
+            pg["two_over_one"] = round(two / one, 2) if one and two is not None else None
+    except BaseException as exc:
+        log(f"failed; server logs kept in {workdir}")
+        if args.json:  # what was measured before the failure is kept
+            results["error"] = f"{type(exc).__name__}: {exc}"
+            args.json.write_text(json.dumps(results, indent=2) + "\n")
+        raise
+    results["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+    results["seconds"] = round(time.monotonic() - started, 1)
+    print(table(results))
+    print(
+        f"\n(run took {results['seconds']} s; load average {results['machine']['load_average_at_start']} at start, "
+        f"{results['machine']['load_average_at_end']} at end: wall-clock figures are noisy, CPU figures less so)"
+    )
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+    shutil.rmtree(workdir, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""The live-path benchmark keeps working: it reads today's pages, and a tiny run gives sane figures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench.live.client import legal_squares, versions_in
+from tests.support import client_for
+
+REPO = Path(__file__).resolve().parent.parent.parent
+
+
+@pytest.mark.django_db
+def test_the_harness_reads_version_and_legal_squares_from_the_real_fragment(reversi_match: Any) -> None:
+    black, white = (seat.user for seat in reversi_match.seats.order_by("number"))
+    url = f"/m/{reversi_match.pk}/"
+
+    mover = client_for(black).get(url, headers={"HX-Request": "true"}).content.decode()
+    waiting = client_for(white).get(url, headers={"HX-Request": "true"}).content.decode()
+
+    assert versions_in(mover) == reversi_match.version
+    assert sorted(legal_squares(mover)) == ["c4", "d3", "e6", "f5"]
+    assert legal_squares(waiting) == []
+
+
+def test_a_tiny_run_plays_moves_and_receives_their_pushes(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    tiny = [
+        "--quick", "--no-postgres", "--no-ramp", "--matches", "2", "--spectators", "2", "--spectator-moves", "2",
+        "--floor-requests", "20", "--sequential-moves", "4", "--steady-rate", "4", "--steady-seconds", "1",
+        "--idle-seconds", "0.2", "--json", str(out),
+    ]  # fmt: skip
+    run = subprocess.run(
+        [sys.executable, "-m", "bench.live", *tiny], cwd=REPO, capture_output=True, text=True, timeout=240
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    sqlite = json.loads(out.read_text())["sqlite"]
+
+    sequential = sqlite["sequential"]
+    assert sequential["completed"] == 4  # every move's push reached the opponent's socket
+    assert sequential["queries_per_move"] > 0
+    assert sequential["cpu_ms_per_move"] > 0
+    assert sequential["push_ms_p50"] > 0
+    assert sqlite["plain_page"]["requests"] == 20
+    assert sqlite["plain_page"]["cpu_ms_per_request"] > 0
+    assert sqlite["move_to_page_cpu_ratio"] > 0
+    assert sqlite["steady"]["completed"] >= 1
+    spectators = sqlite["spectators"]
+    assert spectators["completed_watched"] == 2  # both spectators saw both moves
+    assert spectators["cpu_ms_per_move_alone"] > 0
+    assert "server CPU per move" in run.stdout
