@@ -21,9 +21,32 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from games.reversi.bitboard import flips, moves  # noqa: E402
 from games.reversi.book import DATA, SQUARE_IMAGE, canonical  # noqa: E402
-from games.reversi.notation import SQUARE_NAMES  # noqa: E402
-from tools.fit_reversi_patterns import DEFAULT_GAMES, positions  # noqa: E402
+from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES  # noqa: E402
+from games.reversi.rules import START_BLACK, START_WHITE  # noqa: E402
+
+WTHOR = REPO.parent.parent / "shared" / "data" / "reversi" / "wthor"
+DEFAULT_GAMES = [WTHOR / "wthor_games.txt", WTHOR / "wthor_early_end.txt"]
+
+
+def positions(line: str) -> list[tuple[int, int, int]]:
+    """(mover's discs, opponent's discs, final margin for the mover) before every move of one game."""
+    text, black_final = line.split()
+    margin_black = 2 * int(black_final) - 64
+    p, o, black_to_move = START_BLACK, START_WHITE, True
+    out: list[tuple[int, int, int]] = []
+    for i in range(0, len(text), 2):
+        sq = SQUARE_INDEX[text[i : i + 2]]
+        if not moves(p, o) >> sq & 1:
+            # A forced pass: the other side plays this move.
+            p, o, black_to_move = o, p, not black_to_move
+            if not moves(p, o) >> sq & 1:
+                raise ValueError(f"illegal move {text[i : i + 2]} in {text}")
+        out.append((p, o, margin_black if black_to_move else -margin_black))
+        f = flips(sq, p, o)
+        p, o, black_to_move = o ^ f, p | f | (1 << sq), not black_to_move
+    return out
 
 
 def main() -> None:

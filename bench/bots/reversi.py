@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from games.reversi import bot, endgame, midgame  # noqa: E402
+from games.reversi import bot, endgame  # noqa: E402
 from games.reversi.bitboard import bits, flips, moves  # noqa: E402
 from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES  # noqa: E402
 from games.reversi.rules import START_BLACK, START_WHITE  # noqa: E402
@@ -48,7 +48,7 @@ def data_file(name: str, shared_sub: str) -> Path:
 
 def forget() -> None:
     """Empty the tables kept between moves, so each measurement starts cold."""
-    midgame.TABLE.clear()
+    bot.HARD_TABLE.clear()
     endgame.TABLE.clear()
 
 

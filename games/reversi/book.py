@@ -11,11 +11,11 @@ from functools import cache
 from pathlib import Path
 
 from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES
-from games.reversi.patterns import images
+from games.reversi.symmetry import images
 
 DATA = Path(__file__).resolve().parent / "data" / "book.json"
 
-# SQUARE_IMAGE[k][s]: where square s lands in symmetric image k (patterns.images order).
+# SQUARE_IMAGE[k][s]: where square s lands in symmetric image k (symmetry.images order).
 SQUARE_IMAGE = [[images(1 << s)[k].bit_length() - 1 for s in range(64)] for k in range(8)]
 
 

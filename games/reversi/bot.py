@@ -2,18 +2,18 @@
 
 Every level rebuilds the position from ``view["board"]`` / ``view["to_move"]`` (everything in Reversi
 is public) and counts its work in nodes: ``budget_s`` buys ``budget_s * NODES_PER_SECOND[level]``
-nodes, the rate this code reaches on one core of the reference machine, so a busy host plays the same
-moves, only slower. A wall-clock limit of ``WALL_SAFETY * budget_s`` only guards against a host many
-times slower than the reference.
+nodes, so a busy host plays the same moves, only slower. Hard gets the nodes this code searches in
+``budget_s`` on one core of the reference machine; medium thinks half as long. A wall-clock limit of
+``WALL_SAFETY * budget_s`` only guards against a host many times slower than the reference.
 
 - easy: a beginner. Looks one move ahead, likes flipping many discs, corners and edges, vaguely
   dislikes X-squares and giving the opponent moves, and picks by a softmax over that score, so it
   often plays the second- or third-best idea and never sees a trap.
 - medium: iterative-deepening alpha-beta (negamax) on a hand-made evaluation (mobility, potential
   mobility, corners, X/C-squares, edge stability); exact in the last few moves.
-- hard: opening book from WTHOR games, then alpha-beta on pattern weights fitted to WTHOR games
-  (games/reversi/midgame.py, eval.py), and an exact endgame solver (endgame.py) as soon as the
-  position is small enough to solve within the budget. Its tables are kept between moves.
+- hard: medium's search and evaluation with twice medium's nodes, plus an opening book from WTHOR
+  games (book.py), an exact endgame solver (endgame.py) as soon as the position is small enough to
+  solve within the budget, and its search and solver tables kept between moves.
 """
 
 from __future__ import annotations
@@ -26,17 +26,16 @@ from time import perf_counter
 from typing import Any
 
 from games.engine import Action, View
-from games.reversi import book, endgame, midgame
+from games.reversi import book, endgame
 from games.reversi.bitboard import CORNERS, FULL, bits, flips, moves
 from games.reversi.endgame import Budget, OutOfBudget
-from games.reversi.eval import UNIT
 from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES, parse_board
 
 LEVELS = ("easy", "medium", "hard")
-# Nodes per second of budget: what each level's search reaches on one core of the reference machine
-# (measured with bench/bots/reversi.py, CPU time). A node is one searched position; the hard level
-# counts in exact-solver nodes and charges each learned evaluation as midgame.EVAL_WORK more.
-NODES_PER_SECOND = {"easy": 64_000, "medium": 64_000, "hard": 72_000}
+# Nodes per second of budget. 64,000 is what the search reaches on one core of the reference machine
+# (measured with bench/bots/reversi.py, CPU time); medium gets half, so hard out-thinks it the way a
+# game site's levels differ in thinking time. A node is one searched (or exactly solved) position.
+NODES_PER_SECOND = {"easy": 64_000, "medium": 32_000, "hard": 64_000}
 WALL_SAFETY = 5.0
 
 # A proven final margin of one disc (SCALE) outweighs any heuristic score (clamped below SCALE), so the
@@ -164,11 +163,12 @@ def final_score(p: int, o: int) -> int:
 class Searcher:
     """The medium level's search for one move: its budget and a transposition table for move ordering."""
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(self, budget: Budget, table: dict[tuple[int, int], tuple[int, int, int, int]] | None = None) -> None:
         self.budget = budget
         # (p, o) -> (depth, lower, upper, best square). Depth is capped at the empties: an entry whose
-        # depth reaches the empties is exact, so it serves a search to any depth.
-        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        # depth reaches the empties is exact, so it serves a search to any depth. Entries depend only on
+        # the position and the (fixed) evaluation, so a table may be kept between moves (hard does).
+        self.table = {} if table is None else table
 
     def _tick(self) -> None:
         budget = self.budget
@@ -305,10 +305,16 @@ class Searcher:
 
 
 def best_square(
-    p: int, o: int, *, budget: Budget, rng: random.Random | None = None, max_depth: int = 64
+    p: int,
+    o: int,
+    *,
+    budget: Budget,
+    rng: random.Random | None = None,
+    max_depth: int = 64,
+    table: dict[tuple[int, int], tuple[int, int, int, int]] | None = None,
 ) -> tuple[int, int, int]:
     """(square, value, depth reached) for the side owning ``p``; needs at least one legal move."""
-    searcher = Searcher(budget)
+    searcher = Searcher(budget, table)
     mv = moves(p, o)
     order = searcher._ordered(p, o, mv, 3, -1)
     if rng is not None:
@@ -356,14 +362,12 @@ _CORNER_OF_X = {x.bit_length() - 1: corner for corner, x, _ in _CORNER_NEIGHBOUR
 
 
 def _hard(p: int, o: int, budget: Budget, rng: random.Random) -> tuple[int, int, int, str]:
-    """(square, value in 1/UNIT disc, depth, source) for the hard level."""
+    """(square, value in 1/SCALE disc, depth, source) for the hard level."""
     in_book = book.lookup(p, o)
     mv = moves(p, o)
     if in_book is not None and mv >> in_book & 1:
         budget.nodes += 1
         return in_book, 0, 0, "book"
-    order = bits(mv)
-    rng.shuffle(order)  # a random tie-break; the search orders by value
     empties = 64 - (p | o).bit_count()
     if EXACT_COST.get(empties, 10**12) <= budget.limit:
         # Likely solvable: a short search picks the order, the exact solver spends the rest.
@@ -371,20 +375,25 @@ def _hard(p: int, o: int, budget: Budget, rng: random.Random) -> tuple[int, int,
         budget.limit = limit * SHORT_SEARCH_SHARE // 100
         budget.check_at = min(budget.check_at, budget.limit)
         try:
-            sq, value, depth = midgame.search(p, o, order, budget)
+            sq, value, depth = best_square(p, o, budget=budget, rng=rng, table=HARD_TABLE)
         finally:
             budget.limit = limit
             budget.check_at = min(budget.nodes + endgame.CHECK_EVERY, limit)
-        rest = [sq] + [s for s in order if s != sq]
-        solved_sq, margin, complete = endgame.solve_root(p, o, rest, budget, guess=round(value / UNIT))
+        rest = [sq] + [s for s in bits(mv) if s != sq]
+        # A heuristic value is below one disc (SCALE); a proven one is a margin: either way a guess.
+        solved_sq, margin, complete = endgame.solve_root(p, o, rest, budget, guess=round(value / SCALE))
         if complete:
-            return solved_sq, margin * UNIT, empties, "exact"
+            return solved_sq, margin * SCALE, empties, "exact"
         if solved_sq != sq:
-            return solved_sq, margin * UNIT, depth, "partly exact"
+            return solved_sq, margin * SCALE, depth, "partly exact"
         return sq, value, depth, "search"
-    sq, value, depth = midgame.search(p, o, order, budget)
+    sq, value, depth = best_square(p, o, budget=budget, rng=rng, table=HARD_TABLE)
     return sq, value, depth, "exact" if depth >= empties else "search"
 
+
+# The hard level's search table, kept between moves (the worker process serves many matches): bounded
+# by Searcher's TABLE_LIMIT and keyed by the full position, which in Reversi is all the state there is.
+HARD_TABLE: dict[tuple[int, int], tuple[int, int, int, int]] = {}
 
 # Nodes the exact solver needs, by empties, on positions like FFO's (bench/bots/reversi.py measures it);
 # the hard level tries to solve only when its budget covers this.
@@ -421,7 +430,7 @@ def decide(
         sq, value, depth = best_square(p, o, budget=budget, rng=rng)
         return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, "search")
     sq, value, depth, source = _hard(p, o, budget, rng)
-    return Decision(sq, level, budget.nodes, limit, depth, value / UNIT, source)
+    return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, source)
 
 
 def choose(view: View, legal: list[Action], *, rng: Any, budget_s: float, level: str = "medium") -> Action:

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.reversi import book, bot, endgame, midgame, patterns
-from games.reversi import eval as learned
+from games.reversi import book, bot, endgame, symmetry
 from games.reversi.bitboard import FULL, bits, flips, moves
 from games.reversi.notation import SQUARE_NAMES, parse_board
 from games.reversi.rules import START_BLACK, START_WHITE, State, engine
@@ -99,7 +98,7 @@ def test_the_search_uses_its_budget_rather_than_stopping_early() -> None:
     """A budget that cannot reach the end of the game is spent almost entirely (the limit binds)."""
     p, o = random_play(3, 20)
     for level in ("medium", "hard"):
-        midgame.TABLE.clear()
+        bot.HARD_TABLE.clear()
         d = bot.decide(p, o, level=level, budget_s=0.05, rng=random.Random(0), wall_safety=math.inf)
         assert d.limit * 0.9 <= d.nodes <= d.limit * 1.1
 
@@ -120,7 +119,7 @@ def test_the_bot_decides_from_the_board_in_the_view_alone(level: str) -> None:
     answers = []
     for state in (played, direct):
         # The tables kept between moves would let the first call help the second; start both cold.
-        midgame.TABLE.clear()
+        bot.HARD_TABLE.clear()
         endgame.TABLE.clear()
         seat = state.to_move
         view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
@@ -181,7 +180,7 @@ def test_endgame_solver_matches_a_plain_negamax_with_any_window(seed: int) -> No
 def test_hard_plays_the_exact_best_move_when_it_can_solve() -> None:
     p, o = random_play(7, 50)
     endgame.TABLE.clear()
-    midgame.TABLE.clear()
+    bot.HARD_TABLE.clear()
     d = bot.decide(p, o, level="hard", budget_s=2.0, rng=random.Random(0), wall_safety=math.inf)
     assert d.source == "exact"
     unlimited = endgame.Budget(10**9, math.inf, lambda: 0.0)
@@ -218,40 +217,12 @@ def test_hard_uses_the_book_in_the_opening() -> None:
     assert d.source == "book" and d.nodes == 1
 
 
-def test_weights_file_loads_with_the_expected_shape() -> None:
-    w = learned.weights()
-    assert w.header["patterns"] == list(patterns.NAMES)
-    assert len(w.tables) == patterns.N_PHASES
-    for parts, _bias in w.tables:
-        assert [len(t) for t in parts] == list(patterns.SIZES)
-    assert learned.DATA.stat().st_size < 2_000_000
-    assert w.header["games"] > 10_000
-
-
-def test_evaluation_equals_the_sum_of_the_fitted_pattern_weights() -> None:
-    """The fast inline gathers index exactly as the fitting script's generic ones do."""
-    w = learned.weights()
-    for p, o in positions() + [random_play(s, 30) for s in range(20, 30)]:
-        parts, bias = w.tables[patterns.phase(64 - (p | o).bit_count())]
-        assert learned.evaluate(p, o) == bias + sum(parts[n][i] for n, i in patterns.features(p, o))
-
-
-def test_evaluation_knows_corners_are_good() -> None:
-    corners = 1 | 1 << 7 | 1 << 56 | 1 << 63
-    p, o = random_play(4, 30)
-    assert learned.evaluate(p | corners, o & ~corners) > learned.evaluate(p & ~corners, o | corners)
-    assert abs(learned.evaluate(START_BLACK, START_WHITE)) < 4 * learned.UNIT
-
-
-def test_symmetries_and_pattern_placements() -> None:
+def test_symmetries() -> None:
     rng = random.Random(3)
     for _ in range(50):
         b = rng.getrandbits(64)
-        assert patterns.transpose(b) == sum(1 << (sq % 8 * 8 + sq // 8) for sq in range(64) if b >> sq & 1)
-        assert patterns.mirror_h(b) == sum(1 << (sq // 8 * 8 + 7 - sq % 8) for sq in range(64) if b >> sq & 1)
-        assert patterns.flip_v(b) == sum(1 << ((7 - sq // 8) * 8 + sq % 8) for sq in range(64) if b >> sq & 1)
-        assert patterns.transpose(patterns.transpose(b)) == b & FULL
-    assert sum(len(v) for v in patterns.PLACEMENTS.values()) == 46
-    # The same position in all eight orientations gets the same evaluation.
-    p, o = random_play(8, 24)
-    assert len({learned.evaluate(a, b) for a, b in zip(patterns.images(p), patterns.images(o), strict=True)}) == 1
+        assert symmetry.transpose(b) == sum(1 << (sq % 8 * 8 + sq // 8) for sq in range(64) if b >> sq & 1)
+        assert symmetry.mirror_h(b) == sum(1 << (sq // 8 * 8 + 7 - sq % 8) for sq in range(64) if b >> sq & 1)
+        assert symmetry.flip_v(b) == sum(1 << ((7 - sq // 8) * 8 + sq % 8) for sq in range(64) if b >> sq & 1)
+        assert symmetry.transpose(symmetry.transpose(b)) == b & FULL
+        assert len(set(symmetry.images(b))) <= 8
