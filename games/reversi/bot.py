@@ -1,22 +1,42 @@
-"""Reversi computer player: iterative-deepening alpha-beta (negamax) on bitboards.
+"""Reversi computer players at three levels, all deciding from the view alone.
 
-It sees only the view (everything in Reversi is public) and rebuilds the position from
-``view["board"]`` / ``view["to_move"]``. Search stops at a deadline derived from ``budget_s``; the move
-of the deepest finished iteration is played (or a better move found before the deadline in the
-unfinished one). Near the end of the game the search reaches every final position, so its score is the
-exact disc margin.
+Every level rebuilds the position from ``view["board"]`` / ``view["to_move"]`` (everything in Reversi
+is public) and counts its work in nodes: ``budget_s`` buys ``budget_s * NODES_PER_SECOND[level]``
+nodes, so a busy host plays the same moves, only slower. Hard gets the nodes this code searches in
+``budget_s`` on one core of the reference machine; medium thinks half as long. A wall-clock limit of
+``WALL_SAFETY * budget_s`` only guards against a host many times slower than the reference.
+
+- easy: a beginner. Looks one move ahead, likes flipping many discs, corners and edges, vaguely
+  dislikes X-squares and giving the opponent moves, and picks by a softmax over that score, so it
+  often plays the second- or third-best idea and never sees a trap.
+- medium: iterative-deepening alpha-beta (negamax) on a hand-made evaluation (mobility, potential
+  mobility, corners, X/C-squares, edge stability); exact in the last few moves.
+- hard: medium's search and evaluation with twice medium's nodes, plus an opening book from WTHOR
+  games (book.py), an exact endgame solver (endgame.py) as soon as the position is small enough to
+  solve within the budget, and its search and solver tables kept between moves.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import dataclass
 from itertools import product
 from time import perf_counter
 from typing import Any
 
 from games.engine import Action, View
+from games.reversi import book, endgame
 from games.reversi.bitboard import CORNERS, FULL, bits, flips, moves
+from games.reversi.endgame import Budget, OutOfBudget
 from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES, parse_board
+
+LEVELS = ("easy", "medium", "hard")
+# Nodes per second of budget. 64,000 is what the search reaches on one core of the reference machine
+# (measured with bench/bots/reversi.py, CPU time); medium gets half, so hard out-thinks it the way a
+# game site's levels differ in thinking time. A node is one searched (or exactly solved) position.
+NODES_PER_SECOND = {"easy": 64_000, "medium": 32_000, "hard": 64_000}
+WALL_SAFETY = 5.0
 
 # A proven final margin of one disc (SCALE) outweighs any heuristic score (clamped below SCALE), so the
 # search never trades a known win for a merely promising position.
@@ -26,9 +46,6 @@ INF = 1_000_000
 
 # Exact search with the lean solver (no evaluation, no hashing) below this many empty squares.
 SOLVER_EMPTIES = 7
-# Share of the budget spent searching; the rest covers parsing, the last node batch and the caller.
-BUDGET_SHARE = 0.8
-CHECK_EVERY = 64  # nodes between clock reads (power of two)
 # A long think (large budget_s) must not grow the table without bound: ~250 bytes an entry.
 TABLE_LIMIT = 400_000
 
@@ -143,24 +160,21 @@ def final_score(p: int, o: int) -> int:
     return diff * SCALE
 
 
-class _Timeout(Exception):
-    pass
-
-
 class Searcher:
-    """One move's search: node count, deadline and a transposition table for move ordering."""
+    """The medium level's search for one move: its budget and a transposition table for move ordering."""
 
-    def __init__(self, deadline: float) -> None:
-        self.deadline = deadline
-        self.nodes = 0
+    def __init__(self, budget: Budget, table: dict[tuple[int, int], tuple[int, int, int, int]] | None = None) -> None:
+        self.budget = budget
         # (p, o) -> (depth, lower, upper, best square). Depth is capped at the empties: an entry whose
-        # depth reaches the empties is exact, so it serves a search to any depth.
-        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        # depth reaches the empties is exact, so it serves a search to any depth. Entries depend only on
+        # the position and the (fixed) evaluation, so a table may be kept between moves (hard does).
+        self.table = {} if table is None else table
 
     def _tick(self) -> None:
-        self.nodes += 1
-        if not self.nodes & (CHECK_EVERY - 1) and perf_counter() > self.deadline:
-            raise _Timeout
+        budget = self.budget
+        budget.nodes += 1
+        if budget.nodes >= budget.check_at:
+            budget.check()
 
     def _ordered(self, p: int, o: int, mv: int, depth: int, hint: int) -> list[int]:
         if depth >= 3:
@@ -267,7 +281,7 @@ class Searcher:
         return final_score(p, o)
 
     def root(self, p: int, o: int, order: list[int], depth: int) -> tuple[list[tuple[int, int]], bool]:
-        """Values of root moves at ``depth``, best first; ``False`` if the deadline cut it short."""
+        """Values of root moves at ``depth``, best first; ``False`` if the budget ran out."""
         scored: list[tuple[int, int]] = []
         alpha = -INF
         try:
@@ -283,7 +297,7 @@ class Searcher:
                     value = -self.negamax(child_p, child_o, depth - 1, -INF, INF)
                 scored.append((value, sq))
                 alpha = max(alpha, value)
-        except _Timeout:
+        except OutOfBudget:
             scored.sort(key=lambda t: -t[0])
             return scored, False
         scored.sort(key=lambda t: -t[0])
@@ -291,11 +305,16 @@ class Searcher:
 
 
 def best_square(
-    p: int, o: int, *, budget_s: float, rng: random.Random | None = None, max_depth: int = 64
+    p: int,
+    o: int,
+    *,
+    budget: Budget,
+    rng: random.Random | None = None,
+    max_depth: int = 64,
+    table: dict[tuple[int, int], tuple[int, int, int, int]] | None = None,
 ) -> tuple[int, int, int]:
     """(square, value, depth reached) for the side owning ``p``; needs at least one legal move."""
-    start = perf_counter()
-    searcher = Searcher(start + budget_s * BUDGET_SHARE)
+    searcher = Searcher(budget, table)
     mv = moves(p, o)
     order = searcher._ordered(p, o, mv, 3, -1)
     if rng is not None:
@@ -317,16 +336,114 @@ def best_square(
     return best, best_value, reached
 
 
+def _easy(p: int, o: int, budget: Budget, rng: random.Random) -> int:
+    """A beginner's move: a softmax over a one-move-ahead score, one node per move looked at."""
+    opp_corner_free = CORNERS & ~(p | o)
+    scored: list[tuple[float, int]] = []
+    for sq in bits(moves(p, o))[: max(1, budget.limit)]:
+        budget.nodes += 1
+        bit = 1 << sq
+        f = flips(sq, p, o)
+        score = 0.5 * f.bit_count() - 0.3 * moves(o ^ f, p | f | bit).bit_count()
+        if bit & CORNERS:
+            score += 5.0
+        elif bit & EDGES:
+            score += 1.0
+        elif bit & X_SQUARES and _CORNER_OF_X[sq] & opp_corner_free:
+            score -= 2.0
+        scored.append((score, sq))
+    top = max(score for score, _ in scored)
+    weights = [math.exp((score - top) / EASY_TEMPERATURE) for score, _ in scored]
+    return rng.choices([sq for _, sq in scored], weights=weights)[0]
+
+
+EASY_TEMPERATURE = 1.2
+_CORNER_OF_X = {x.bit_length() - 1: corner for corner, x, _ in _CORNER_NEIGHBOURS}
+
+
+def _hard(p: int, o: int, budget: Budget, rng: random.Random) -> tuple[int, int, int, str]:
+    """(square, value in 1/SCALE disc, depth, source) for the hard level."""
+    in_book = book.lookup(p, o)
+    mv = moves(p, o)
+    if in_book is not None and mv >> in_book & 1:
+        budget.nodes += 1
+        return in_book, 0, 0, "book"
+    empties = 64 - (p | o).bit_count()
+    if EXACT_COST.get(empties, 10**12) <= budget.limit:
+        # Likely solvable: a short search picks the order, the exact solver spends the rest.
+        limit = budget.limit
+        budget.limit = limit * SHORT_SEARCH_SHARE // 100
+        budget.check_at = min(budget.check_at, budget.limit)
+        try:
+            sq, value, depth = best_square(p, o, budget=budget, rng=rng, table=HARD_TABLE)
+        finally:
+            budget.limit = limit
+            budget.check_at = min(budget.nodes + endgame.CHECK_EVERY, limit)
+        rest = [sq] + [s for s in bits(mv) if s != sq]
+        # A heuristic value is below one disc (SCALE); a proven one is a margin: either way a guess.
+        solved_sq, margin, complete = endgame.solve_root(p, o, rest, budget, guess=round(value / SCALE))
+        if complete:
+            return solved_sq, margin * SCALE, empties, "exact"
+        if solved_sq != sq:
+            return solved_sq, margin * SCALE, depth, "partly exact"
+        return sq, value, depth, "search"
+    sq, value, depth = best_square(p, o, budget=budget, rng=rng, table=HARD_TABLE)
+    return sq, value, depth, "exact" if depth >= empties else "search"
+
+
+# The hard level's search table, kept between moves (the worker process serves many matches): bounded
+# by Searcher's TABLE_LIMIT and keyed by the full position, which in Reversi is all the state there is.
+HARD_TABLE: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+
+# Nodes the exact solver needs, by empties, on positions like FFO's (bench/bots/reversi.py measures it);
+# the hard level tries to solve only when its budget covers this.
+EXACT_COST = {e: 4_000 * 2 ** max(0, e - 10) for e in range(0, 25)}
+SHORT_SEARCH_SHARE = 25  # percent of the budget for the search that orders the exact solver's moves
+
+
+@dataclass(frozen=True)
+class Decision:
+    square: int
+    level: str
+    nodes: int
+    limit: int
+    depth: int
+    value: float  # expected final margin in discs (exact when source is "exact")
+    source: str
+
+
+def decide(
+    p: int, o: int, *, level: str, budget_s: float, rng: random.Random, wall_safety: float = WALL_SAFETY
+) -> Decision:
+    """The ``level`` player's move for the side owning ``p`` (which must have a legal move).
+
+    ``wall_safety=math.inf`` drops the wall-clock guard: benchmarks use it so that the figures depend
+    on the node budget alone, however busy the machine.
+    """
+    if level not in NODES_PER_SECOND:
+        raise ValueError(f"Unknown level {level!r}; expected one of {', '.join(LEVELS)}.")
+    limit = max(1, int(budget_s * NODES_PER_SECOND[level]))
+    budget = Budget(limit, perf_counter() + budget_s * wall_safety, perf_counter)
+    if level == "easy":
+        return Decision(_easy(p, o, budget, rng), level, budget.nodes, limit, 1, 0.0, "softmax")
+    if level == "medium":
+        sq, value, depth = best_square(p, o, budget=budget, rng=rng)
+        return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, "search")
+    sq, value, depth, source = _hard(p, o, budget, rng)
+    return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, source)
+
+
 def choose(view: View, legal: list[Action], *, rng: Any, budget_s: float, level: str = "medium") -> Action:
-    """One of ``legal`` for the side to move in ``view``, within about ``budget_s`` seconds."""
+    """One of ``legal`` for the side to move in ``view``, within about ``budget_s`` seconds of work."""
     if not legal:
         raise ValueError("No legal action to choose from.")
+    if level not in NODES_PER_SECOND:
+        raise ValueError(f"Unknown level {level!r}; expected one of {', '.join(LEVELS)}.")
     if len(legal) == 1:
         return legal[0]
     by_square = {action["square"]: action for action in legal}
     black, white = parse_board(view["board"])
     p, o = (black, white) if view["to_move"] == "B" else (white, black)
-    square, _, _ = best_square(p, o, budget_s=budget_s, rng=rng)
-    name = SQUARE_NAMES[square]
+    square = decide(p, o, level=level, budget_s=budget_s, rng=rng).square
     # ``legal`` is authoritative; if it ever disagreed with our own move generator, stay legal.
-    return by_square.get(name) or legal[0]
+    return by_square.get(SQUARE_NAMES[square]) or legal[0]

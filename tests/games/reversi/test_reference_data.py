@@ -6,10 +6,12 @@ See tests/data/reversi/README.md for where each file comes from.
 from __future__ import annotations
 
 from pathlib import Path
+from time import perf_counter
 
 import pytest
 
 from games.reversi.bot import SCALE, Searcher, best_square
+from games.reversi.endgame import Budget
 from games.reversi.notation import SQUARE_NAMES, parse_board
 from games.reversi.rules import Passed, State, engine
 
@@ -76,7 +78,7 @@ def exact_scores(board: str, side: str) -> dict[str, int]:
     """Exact final margin after every legal move, empties to the winner, by full search."""
     seat = 0 if side == "B" else 1
     state = ffo_state(board, side)
-    searcher = Searcher(deadline=float("inf"))
+    searcher = Searcher(Budget(10**12, float("inf"), perf_counter))
     out = {}
     for action in engine.legal_actions(state, seat):
         child = engine.apply(state, seat, action)
@@ -98,7 +100,8 @@ def test_bot_solves_small_ffo_endgames_exactly(number: int) -> None:
     _, board, side, scores = FFO[number - 1]
     black, white = parse_board(board)
     p, o = (black, white) if side == "B" else (white, black)
-    square, value, depth = best_square(p, o, budget_s=30)
+    # Unlimited nodes; the 30 s wall-clock guard only stops a runaway search.
+    square, value, depth = best_square(p, o, budget=Budget(10**12, perf_counter() + 30, perf_counter))
     assert depth == board.count(".")
     assert value // SCALE == max(scores.values())
     assert SQUARE_NAMES[square] in ANSWERS[number][1]

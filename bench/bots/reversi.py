@@ -1,0 +1,232 @@
+"""Reversi bot strength: FFO #40-59 and matches between the levels and two baselines.
+
+    nice -n 5 .venv/bin/python bench/bots/reversi.py [--quick] [--games N] [--budget S] [--ffo-budget S]
+
+- FFO #40-59 (exact scores of every move from the FFO files): per position the chosen move, the best
+  moves and the disc loss (best score minus the chosen move's score), for the hard level at
+  ``--ffo-budget`` (2 s) and at the in-game budget (0.5 s), and for medium (the previous bot) at both.
+- Matches: each level against the one below and against a random and a greedy (most discs flipped)
+  player, from varied openings (the first 4-6 moves of distinct WTHOR games), each opening played
+  with both colours. Win rate counts a draw as half a win; the 95% interval is Wilson's.
+- Nodes per CPU-second per level (CPU time, not wall time: the machine is shared).
+
+Budgets are node budgets (budget_s * the level's reference rate) with the wall-clock guard off, so the
+figures do not depend on how busy the machine is; only the run time does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from games.reversi import bot, endgame  # noqa: E402
+from games.reversi.bitboard import bits, flips, moves  # noqa: E402
+from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES  # noqa: E402
+from games.reversi.rules import START_BLACK, START_WHITE  # noqa: E402
+
+SHARED = REPO.parent.parent / "shared" / "data" / "reversi"
+LOCAL = REPO / "tests" / "data" / "reversi"
+FFO = "fforum-40-59.obf"
+
+Player = Callable[[int, int, random.Random], int]
+CPU: dict[str, list[float]] = {}  # level -> [nodes, cpu seconds]
+
+
+def data_file(name: str, shared_sub: str) -> Path:
+    shared = SHARED / shared_sub / name
+    return shared if shared.exists() else LOCAL / name
+
+
+def forget() -> None:
+    """Empty the tables kept between moves, so each measurement starts cold."""
+    bot.HARD_TABLE.clear()
+    endgame.TABLE.clear()
+
+
+def level_player(level: str, budget_s: float) -> Player:
+    def play(p: int, o: int, rng: random.Random) -> int:
+        start = time.process_time()
+        d = bot.decide(p, o, level=level, budget_s=budget_s, rng=rng, wall_safety=math.inf)
+        tally = CPU.setdefault(level, [0.0, 0.0])
+        tally[0] += d.nodes
+        tally[1] += time.process_time() - start
+        return d.square
+
+    return play
+
+
+def random_player(p: int, o: int, rng: random.Random) -> int:
+    return rng.choice(bits(moves(p, o)))
+
+
+def greedy_player(p: int, o: int, rng: random.Random) -> int:
+    options = [(flips(sq, p, o).bit_count(), rng.random(), sq) for sq in bits(moves(p, o))]
+    return max(options)[2]
+
+
+def openings(n: int, seed: int) -> list[list[int]]:
+    """``n`` distinct openings of 4-6 moves, taken from WTHOR games."""
+    lines = data_file("wthor_games.txt", "wthor").read_text().splitlines()
+    if not (SHARED / "wthor").exists():
+        lines = data_file("wthor_sample.txt", "wthor").read_text().splitlines()
+    rng = random.Random(seed)
+    seen: set[tuple[int, ...]] = set()
+    out: list[list[int]] = []
+    for _ in range(50 * n):
+        text = rng.choice(lines).split()[0]
+        plies = rng.randint(4, 6)
+        seq = tuple(SQUARE_INDEX[text[2 * i : 2 * i + 2]] for i in range(plies))
+        if seq not in seen:
+            seen.add(seq)
+            out.append(list(seq))
+            if len(out) == n:
+                break
+    return out
+
+
+def play(first: Player, second: Player, opening: list[int], seed: int) -> int:
+    """Final margin (empties to the winner) for ``first``, which moves first after the opening."""
+    p, o = START_BLACK, START_WHITE
+    for sq in opening:
+        f = flips(sq, p, o)
+        p, o = o ^ f, p | f | (1 << sq)
+    rng = random.Random(seed)
+    players = (first, second)
+    turn = 0
+    while True:
+        if not moves(p, o):
+            if not moves(o, p):
+                margin = endgame.final_margin(p, o)
+                return margin if turn == 0 else -margin
+            p, o, turn = o, p, 1 - turn
+            continue
+        sq = players[turn](p, o, rng)
+        f = flips(sq, p, o)
+        p, o, turn = o ^ f, p | f | (1 << sq), 1 - turn
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    phat = score / n
+    centre = (phat + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def match(name_a: str, a: Player, name_b: str, b: Player, games: int, seed: int) -> None:
+    score = 0.0
+    n = 0
+    margin_sum = 0
+    start = time.process_time()
+    for i, opening in enumerate(openings(max(1, games // 2), seed)):
+        for a_first in (True, False):
+            forget()
+            m = play(a, b, opening, seed + i) if a_first else -play(b, a, opening, seed + i)
+            score += 1.0 if m > 0 else 0.5 if m == 0 else 0.0
+            margin_sum += m
+            n += 1
+    low, high = wilson(score, n)
+    print(
+        f"  {name_a:>7} vs {name_b:<7} {n:3d} games: {name_a} scores {score:5.1f} = {score / n:5.1%}"
+        f"  95% CI [{low:5.1%}, {high:5.1%}]  mean margin {margin_sum / n:+5.1f}"
+        f"  ({time.process_time() - start:.0f} s CPU)",
+        flush=True,
+    )
+
+
+def ffo_positions() -> list[tuple[int, int, int, dict[str, int]]]:
+    """(number, p, o, exact score of every move) for FFO #40-59."""
+    out = []
+    for k, line in enumerate(data_file(FFO, "ffo").read_text().splitlines()):
+        board, rest = line[:64], line[65:]
+        black = sum(1 << i for i, c in enumerate(board) if c == "X")
+        white = sum(1 << i for i, c in enumerate(board) if c == "O")
+        p, o = (black, white) if rest[0] == "X" else (white, black)
+        scores = {}
+        for pair in rest[2:].split(";"):
+            if ":" in pair:
+                mv, sc = pair.strip().split(":")
+                scores[mv.lower()] = int(sc)
+        out.append((40 + k, p, o, scores))
+    return out
+
+
+def ffo(level: str, budget_s: float, verbose: bool) -> None:
+    best_count = 0
+    loss_sum = 0
+    nodes = 0
+    cpu = 0.0
+    print(f"FFO #40-59, {level} at {budget_s} s ({int(budget_s * bot.NODES_PER_SECOND[level])} nodes):", flush=True)
+    for number, p, o, scores in ffo_positions():
+        forget()
+        start = time.process_time()
+        d = bot.decide(p, o, level=level, budget_s=budget_s, rng=random.Random(number), wall_safety=math.inf)
+        used = time.process_time() - start
+        chosen = SQUARE_NAMES[d.square]
+        top = max(scores.values())
+        loss = top - scores[chosen]
+        best = sorted(m for m, s in scores.items() if s == top)
+        best_count += loss == 0
+        loss_sum += loss
+        nodes += d.nodes
+        cpu += used
+        if verbose:
+            print(
+                f"  #{number} {64 - (p | o).bit_count()} empties: played {chosen} (best {','.join(best)} {top:+d})"
+                f" loss {loss:2d}  depth {d.depth:2d} {d.source:<12} {d.nodes:6d} nodes {used:5.2f} s CPU",
+                flush=True,
+            )
+    print(
+        f"  => best move {best_count}/20, mean disc loss {loss_sum / 20:.2f}, "
+        f"{nodes / max(cpu, 1e-9):,.0f} nodes per CPU-second",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games, FFO at the in-game budget only")
+    parser.add_argument("--games", type=int, default=40, help="games per pairing (even: both colours)")
+    parser.add_argument("--budget", type=float, default=0.1, help="seconds of budget per move in matches")
+    parser.add_argument("--ffo-budget", type=float, default=2.0)
+    parser.add_argument("--in-game-budget", type=float, default=0.5)
+    parser.add_argument("--ffo-levels", default="hard,medium", help="levels to run on FFO, comma-separated")
+    parser.add_argument("--skip-ffo", action="store_true")
+    parser.add_argument("--skip-matches", action="store_true")
+    args = parser.parse_args()
+    games = 10 if args.quick and args.games == 40 else args.games
+
+    print(f"Reversi bots, node budgets per level: {bot.NODES_PER_SECOND} nodes per budget second")
+    if not args.skip_ffo:
+        budgets = [args.in_game_budget] if args.quick else [args.ffo_budget, args.in_game_budget]
+        for level in args.ffo_levels.split(","):
+            for budget_s in budgets:
+                ffo(level, budget_s, verbose=level == "hard" or not args.quick)
+    if not args.skip_matches:
+        print(f"Matches at {args.budget} s per move, openings of 4-6 WTHOR moves, both colours:", flush=True)
+        levels = {name: level_player(name, args.budget) for name in bot.LEVELS}
+        baselines = {"random": random_player, "greedy": greedy_player}
+        seed = 1
+        for lower, upper in (("medium", "hard"), ("easy", "medium")):
+            match(upper, levels[upper], lower, levels[lower], games, seed)
+            seed += 1000
+        for level in bot.LEVELS:
+            for name, baseline in baselines.items():
+                match(level, levels[level], name, baseline, games, seed)
+                seed += 1000
+    for level, (n, cpu) in CPU.items():
+        print(f"  {level}: {n / max(cpu, 1e-9):,.0f} nodes per CPU-second in matches")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,228 @@
+"""Reversi bot levels: legal moves at every level, work within budget, exact endgames, book and weights."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from games.reversi import book, bot, endgame, symmetry
+from games.reversi.bitboard import FULL, bits, flips, moves
+from games.reversi.notation import SQUARE_NAMES, parse_board
+from games.reversi.rules import START_BLACK, START_WHITE, State, engine
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "reversi"
+
+
+def random_play(seed: int, plies: int) -> tuple[int, int]:
+    """(mover, opponent) after ``plies`` random moves from the start (passes skipped); game not over."""
+    rng = random.Random(seed)
+    p, o = START_BLACK, START_WHITE
+    for _ in range(plies):
+        mv = moves(p, o)
+        if not mv:
+            if not moves(o, p):
+                break
+            p, o = o, p
+            continue
+        sq = rng.choice(bits(mv))
+        f = flips(sq, p, o)
+        p, o = o ^ f, p | f | (1 << sq)
+    if not moves(p, o):
+        p, o = o, p
+    return p, o
+
+
+def positions() -> list[tuple[int, int]]:
+    out = []
+    for seed, plies in [(1, 0), (2, 9), (3, 20), (4, 31), (5, 40), (6, 44), (7, 48), (8, 52), (9, 55)]:
+        p, o = random_play(seed, plies)
+        if moves(p, o):
+            out.append((p, o))
+    return out
+
+
+def plain_negamax(p: int, o: int) -> int:
+    """Reference: exact margin by trying every move, no pruning (for a handful of empties only)."""
+    mv = moves(p, o)
+    if not mv:
+        if not moves(o, p):
+            return endgame.final_margin(p, o)
+        return -plain_negamax(o, p)
+    best = -65
+    for sq in bits(mv):
+        f = flips(sq, p, o)
+        best = max(best, -plain_negamax(o ^ f, p | f | (1 << sq)))
+    return best
+
+
+@pytest.mark.parametrize("level", bot.LEVELS)
+def test_every_level_returns_one_of_the_legal_actions(level: str) -> None:
+    for seed in range(4):
+        state = engine.new_game(2, seed)
+        rng = random.Random(seed)
+        while state.to_move is not None:
+            seat = state.to_move
+            legal = engine.legal_actions(state, seat)
+            if seat == 0:
+                action = bot.choose(engine.view(state, seat), legal, rng=rng, budget_s=0.005, level=level)
+                assert any(action is a for a in legal)
+            else:
+                action = rng.choice(legal)
+            state = engine.apply(state, seat, action)
+
+
+def test_medium_is_the_default_level_and_unknown_levels_are_refused() -> None:
+    state = engine.new_game(2, 0)
+    legal = engine.legal_actions(state, 0)
+    assert bot.choose(engine.view(state, 0), legal, rng=random.Random(0), budget_s=0.01) in legal
+    with pytest.raises(ValueError, match="Unknown level 'expert'"):
+        bot.choose(engine.view(state, 0), legal, rng=random.Random(0), budget_s=0.01, level="expert")
+
+
+@pytest.mark.parametrize("level", bot.LEVELS)
+@pytest.mark.parametrize("budget_s", [0.01, 0.05])
+def test_work_stays_within_ten_percent_of_the_budget(level: str, budget_s: float) -> None:
+    """Counted in nodes, with the wall-clock guard off, so only the node budget can stop the search."""
+    for p, o in positions():
+        d = bot.decide(p, o, level=level, budget_s=budget_s, rng=random.Random(0), wall_safety=math.inf)
+        assert d.limit == max(1, int(budget_s * bot.NODES_PER_SECOND[level]))
+        assert d.nodes <= d.limit * 1.1, (level, d)
+        assert moves(p, o) >> d.square & 1
+
+
+def test_the_search_uses_its_budget_rather_than_stopping_early() -> None:
+    """A budget that cannot reach the end of the game is spent almost entirely (the limit binds)."""
+    p, o = random_play(3, 20)
+    for level in ("medium", "hard"):
+        bot.HARD_TABLE.clear()
+        d = bot.decide(p, o, level=level, budget_s=0.05, rng=random.Random(0), wall_safety=math.inf)
+        assert d.limit * 0.9 <= d.nodes <= d.limit * 1.1
+
+
+def same_board_two_ways() -> tuple[State, State]:
+    """One position reached by play and the same board set up directly, with another seed."""
+    played = engine.new_game(2, 11)
+    for square in ("f5", "d6", "c3", "d3", "c4", "f4", "c5", "b3", "c2"):
+        played = engine.apply(played, played.to_move, {"type": "place", "square": square})
+    view = engine.view(played, played.to_move)
+    direct = engine.new_game(2, 99, {"board": view["board"], "to_move": view["to_move"]})
+    return played, direct
+
+
+@pytest.mark.parametrize("level", bot.LEVELS)
+def test_the_bot_decides_from_the_board_in_the_view_alone(level: str) -> None:
+    played, direct = same_board_two_ways()
+    answers = []
+    for state in (played, direct):
+        # The tables kept between moves would let the first call help the second; start both cold.
+        bot.HARD_TABLE.clear()
+        endgame.TABLE.clear()
+        seat = state.to_move
+        view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+        answers.append(bot.choose(view, legal, rng=random.Random(5), budget_s=0.05, level=level))
+    assert answers[0] == answers[1]
+
+
+def test_easy_is_a_beginner_not_a_random_player() -> None:
+    """It grabs a free corner most of the time but not always, and varies its moves."""
+    # Start position plus a diagonal run: black may take a1 (flipping b2) among other moves.
+    board = ["."] * 64
+    for name, colour in {"d4": "W", "e4": "B", "d5": "B", "e5": "W", "b2": "W", "c3": "B"}.items():
+        board[SQUARE_NAMES.index(name)] = colour
+    p, o = parse_board("".join(board))
+    assert moves(p, o) & 1
+    picks = Counter(
+        bot.decide(p, o, level="easy", budget_s=0.5, rng=random.Random(seed), wall_safety=math.inf).square
+        for seed in range(200)
+    )
+    assert picks[0] >= 120
+    assert len(picks) >= 2
+
+
+def ffo_line(path: Path, index: int) -> tuple[int, int, dict[str, int]]:
+    line = path.read_text().splitlines()[index]
+    board, rest = line[:64], line[65:]
+    black, white = parse_board(board.translate(str.maketrans("XO-", "BW.")))
+    p, o = (black, white) if rest[0] == "X" else (white, black)
+    scores = {m.strip().lower(): int(s) for m, s in (pair.split(":") for pair in rest[2:].split(";") if ":" in pair)}
+    return p, o, scores
+
+
+def test_endgame_solver_gives_the_published_score_of_every_move_of_ffo_20() -> None:
+    p, o, scores = ffo_line(DATA / "fforum-20-39.obf", 0)
+    budget = endgame.Budget(10**9, math.inf, lambda: 0.0)
+    for name, score in scores.items():
+        sq = SQUARE_NAMES.index(name)
+        f = flips(sq, p, o)
+        assert -endgame.solve(o ^ f, p | f | (1 << sq), -64, 64, budget) == score, name
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_endgame_solver_matches_a_plain_negamax_with_any_window(seed: int) -> None:
+    p, o = random_play(100 + seed, 52)  # about 8 empties: the solver's deep path with table and stability
+    exact = plain_negamax(p, o)
+    endgame.TABLE.clear()
+    budget = endgame.Budget(10**9, math.inf, lambda: 0.0)
+    assert endgame.solve(p, o, -64, 64, budget) == exact
+    for alpha in (exact - 3, exact, exact + 2):
+        value = endgame.solve(p, o, alpha, alpha + 1, budget)
+        assert (value > alpha) == (exact > alpha)
+    square, margin, complete = endgame.solve_root(p, o, bits(moves(p, o)), budget)
+    assert complete and margin == exact
+    f = flips(square, p, o)
+    assert -plain_negamax(o ^ f, p | f | (1 << square)) == exact
+
+
+def test_hard_plays_the_exact_best_move_when_it_can_solve() -> None:
+    p, o = random_play(7, 50)
+    endgame.TABLE.clear()
+    bot.HARD_TABLE.clear()
+    d = bot.decide(p, o, level="hard", budget_s=2.0, rng=random.Random(0), wall_safety=math.inf)
+    assert d.source == "exact"
+    unlimited = endgame.Budget(10**9, math.inf, lambda: 0.0)
+    assert d.value == endgame.solve(p, o, -64, 64, unlimited)
+    f = flips(d.square, p, o)
+    assert -endgame.solve(o ^ f, p | f | (1 << d.square), -64, 64, unlimited) == d.value
+
+
+def test_stable_discs_counts_corner_anchored_edges() -> None:
+    p = 0b111 | (1 << 8) | (1 << 16)  # a1 b1 c1 on row 1, a2 a3 down the a-file
+    assert endgame.stable_discs(p, 0) == 5
+    assert endgame.stable_discs(p & ~1, 0) == 0  # without the corner nothing is anchored
+    assert endgame.stable_discs(0xFF, 0xFF00) == 8  # a full edge
+
+
+def test_book_replies_with_a_legal_move_in_every_orientation() -> None:
+    assert len(book.entries()) > 500
+    p, o = START_BLACK, START_WHITE
+    reply = book.lookup(p, o)
+    assert reply is not None and moves(p, o) >> reply & 1
+    # After each of black's four (symmetric) openings, white's reply is the same move mirrored.
+    replies = []
+    for sq in bits(moves(p, o)):
+        f = flips(sq, p, o)
+        q, r = o ^ f, p | f | (1 << sq)
+        answer = book.lookup(q, r)
+        assert answer is not None and moves(q, r) >> answer & 1
+        replies.append(book.canonical(q, r)[0])
+    assert len(set(replies)) == 1
+
+
+def test_hard_uses_the_book_in_the_opening() -> None:
+    d = bot.decide(START_BLACK, START_WHITE, level="hard", budget_s=0.5, rng=random.Random(0))
+    assert d.source == "book" and d.nodes == 1
+
+
+def test_symmetries() -> None:
+    rng = random.Random(3)
+    for _ in range(50):
+        b = rng.getrandbits(64)
+        assert symmetry.transpose(b) == sum(1 << (sq % 8 * 8 + sq // 8) for sq in range(64) if b >> sq & 1)
+        assert symmetry.mirror_h(b) == sum(1 << (sq // 8 * 8 + 7 - sq % 8) for sq in range(64) if b >> sq & 1)
+        assert symmetry.flip_v(b) == sum(1 << ((7 - sq // 8) * 8 + sq % 8) for sq in range(64) if b >> sq & 1)
+        assert symmetry.transpose(symmetry.transpose(b)) == b & FULL
+        assert len(set(symmetry.images(b))) <= 8
