@@ -56,6 +56,7 @@ test-fast: install-dev
 
 lint: install-dev
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 bench: install-dev migrate
 	$(PY) bench/bench_reversi.py

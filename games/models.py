@@ -24,8 +24,6 @@ def new_salt() -> str:
     return secrets.token_hex(16)
 
 
-
-
 class Match(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", _("Waiting for players")

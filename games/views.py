@@ -117,9 +117,7 @@ def _render_match(
     request: HttpRequest, match_id: int, *, notice: str = "", level: str = "info", status: int = 200
 ) -> HttpResponse:
     match, seats = _load_visible(request, match_id)
-    context = pages.match_context(
-        match, request.user, seats=seats, notice=notice, notice_level=level, request=request
-    )
+    context = pages.match_context(match, request.user, seats=seats, notice=notice, notice_level=level, request=request)
     if request.htmx:
         return HttpResponse(pages.render_fragment(context), status=status)
     context.update(pages.chat_context(match, request.user, seats))
@@ -239,9 +237,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def history(request: HttpRequest) -> HttpResponse:
     filters = HistoryFilterForm(request.GET or None)
-    finished = filters.apply(
-        Match.objects.filter(seats__user=request.user, status=Match.Status.FINISHED), request.user
-    )
+    finished = filters.apply(Match.objects.filter(seats__user=request.user, status=Match.Status.FINISHED), request.user)
     finished = finished.prefetch_related(_seats_prefetch()).order_by("-finished_at", "-pk")
     page = Paginator(finished, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
     rows = []
@@ -296,9 +292,7 @@ def _api_state(match: Match, user: Any) -> dict[str, Any]:
         "rated": match.rated,
         # Public from the start; the secrets it commits to are revealed only once the match is over.
         "shuffle_commitment": match.shuffle_commitment,
-        "revealed": {"seed": match.seed, "salt": match.shuffle_salt}
-        if match.status == Match.Status.FINISHED
-        else None,
+        "revealed": {"seed": match.seed, "salt": match.shuffle_salt} if match.status == Match.Status.FINISHED else None,
     }
 
 

@@ -21,7 +21,11 @@ def test_check_deploy_is_clean_under_production_settings() -> None:
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set for the browser tests in this process
     done = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stdout + done.stderr
 

@@ -310,9 +310,7 @@ def _choose_card(view: View, t: Table, legal: list[int], *, lead_through: bool =
     cheapest = min(legal, key=lambda c: _discard_key(c, t))
     if best_seat == partner and (not opp_after or _safe(best_card, led, t, opp_after)):
         return cheapest
-    winners = sorted(
-        (c for c in legal if strength(c, led, t.trump) > best), key=lambda c: strength(c, led, t.trump)
-    )
+    winners = sorted((c for c in legal if strength(c, led, t.trump) > best), key=lambda c: strength(c, led, t.trump))
     if not winners:
         return cheapest
     if not opp_after:
@@ -387,4 +385,3 @@ def _lead_low_with_partner(t: Table, plain: list[int], opponents: list[int], bid
         return (ruff, -honours if through else honours, rank(c))
 
     return min(plain, key=key)
-

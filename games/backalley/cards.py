@@ -24,9 +24,7 @@ JOKER_NAMES = {LB: "Little Blooper", BB: "Big Blooper"}
 # The cycle the hand is laid out in: black and red alternate whichever suit starts it.
 DISPLAY_CYCLE = (SPADES, HEARTS, CLUBS, DIAMONDS)
 
-_CODES = tuple(
-    [RANK_CODES[i % 13] + SUITS[i // 13] for i in range(52)] + ["LB", "BB"]
-)
+_CODES = tuple([RANK_CODES[i % 13] + SUITS[i // 13] for i in range(52)] + ["LB", "BB"])
 _BY_CODE = {c: i for i, c in enumerate(_CODES)}
 
 
@@ -136,9 +134,7 @@ def hand_size(deal_number: int) -> int:
     return abs(13 - deal_number) + 1
 
 
-def deck_for(
-    hands: Sequence[Sequence[str]], upcard: str, *, dealer: int, stock: Sequence[str] = ()
-) -> list[str]:
+def deck_for(hands: Sequence[Sequence[str]], upcard: str, *, dealer: int, stock: Sequence[str] = ()) -> list[str]:
     """The ``options["deck"]`` prefix that deals ``hands[seat]`` to each seat and turns up ``upcard``.
 
     Dealing (BA-6, documented in docs/games/backalley.md) gives deck[0] to the seat left of the

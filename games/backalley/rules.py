@@ -79,7 +79,7 @@ def _parse_options(options: dict[str, Any] | None) -> tuple[list[int] | None, in
     if deck is None:
         return None, dealer, first
     if not isinstance(deck, list):
-        raise InvalidAction("The deck must be a list of card codes, e.g. [\"AS\", \"10D\", \"BB\"].")
+        raise InvalidAction('The deck must be a list of card codes, e.g. ["AS", "10D", "BB"].')
     if len(deck) > DECK_SIZE:
         raise InvalidAction(f"The deck has {len(deck)} cards; there are only {DECK_SIZE}.")
     cards: list[int] = []
@@ -239,9 +239,7 @@ def _bid(state: State, seat: int, value: str | int) -> State:
         if value > size - 1:
             if size == 1:
                 raise IllegalAction("With 1 card you may only pass or bid board.")
-            raise IllegalAction(
-                f"With {size} cards you may bid at most {size - 1}; bid board to claim every trick."
-            )
+            raise IllegalAction(f"With {size} cards you may bid at most {size - 1}; bid board to claim every trick.")
         bid = Bid(tricks=value)
     bids = tuple(bid if s == seat else b for s, b in enumerate(state.bids))
     events = _add_events(state.events, event("bid", seat=seat, bid=bid.label()))

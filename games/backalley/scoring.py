@@ -64,9 +64,7 @@ def match_result(team_totals: tuple[int, int]) -> Result:
         "scores": [team_totals[team_of(s)] for s in range(4)],
         "ranks": [team_ranks[team_of(s)] for s in range(4)],
         "detail": {
-            "teams": [
-                {"seats": list(TEAMS[t]), "score": team_totals[t], "rank": team_ranks[t]} for t in (0, 1)
-            ],
+            "teams": [{"seats": list(TEAMS[t]), "score": team_totals[t], "rank": team_ranks[t]} for t in (0, 1)],
             "draw": a == b,
         },
     }

@@ -176,9 +176,7 @@ class Event:
         )
 
 
-def event(
-    kind: str, *, owner: int | None = None, secret: dict[str, Any] | None = None, **public: Any
-) -> Event:
+def event(kind: str, *, owner: int | None = None, secret: dict[str, Any] | None = None, **public: Any) -> Event:
     """``event("play", seat=1, card="QH")``; ``secret`` fields are shown to ``owner`` only."""
     return Event(kind, tuple(public.items()), owner, tuple((secret or {}).items()))
 

@@ -74,4 +74,3 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "totals": list(running),
         "events": [e.json(seat) for e in state.events],
     }
-

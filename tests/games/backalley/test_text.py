@@ -62,9 +62,7 @@ def test_sentences_name_players_cards_and_scores() -> None:
         "Hand 2 scored: Ann and Cat +37 (40), Bob and Dan -5 (10)."
     )  # fmt: skip
     assert describe({"type": "game_end", "totals": [10, 30], "winner": 1}) == "Bob and Dan win the game, 30 to 10."
-    assert describe({"type": "game_end", "totals": [5, 5], "winner": None}) == (
-        "The game is drawn at 5 points each."
-    )
+    assert describe({"type": "game_end", "totals": [5, 5], "winner": None}) == ("The game is drawn at 5 points each.")
 
 
 def test_the_joker_swap_names_the_card_taken_only_for_its_holder() -> None:
