@@ -10,7 +10,7 @@ from django.test import override_settings
 from playwright.sync_api import Page, expect
 
 from games import services
-from tests.e2e.helpers import BrowserTestCase, sign_up
+from tests.e2e.helpers import BrowserTestCase, sign_up, wait_live
 from tests.e2e.test_dos_e2e import SOLO, events, hand_card, row_card
 from tests.games.tacocat.test_web_pages import OPTIONS
 
@@ -31,6 +31,7 @@ class DosRefusalUnderDebug(BrowserTestCase):
         with patch("games.realtime.announce"):
             match = services.create_match(user=owner, game="dos", players=2, bot_seats={1}, options=SOLO)
         page.goto(base + match.get_absolute_url())
+        wait_live(page)  # the socket's first message redraws the board: refuse after it, not before
         expect(page.locator("#match-body")).to_contain_text("Your turn.")
 
         page.get_by_role("button", name="Match", exact=True).click()
@@ -64,6 +65,7 @@ class TacocatRefusalUnderDebug(BrowserTestCase):
                 match.refresh_from_db()
                 services.act(match_id=match.pk, user=user, action={"type": "duel", "card": card}, version=match.version)
         page.goto(base + match.get_absolute_url())
+        wait_live(page)  # the socket's first message redraws the board: refuse after it, not before
         expect(page.locator(".taco-step")).to_contain_text("You attack.")
 
         page.get_by_role("button", name="Attack with the ticked cards").click()

@@ -56,6 +56,7 @@ class TheNewMatchFormFitsTheGame(BrowserTestCase):
 
         page.get_by_label("Game").select_option("dos")
         expect(seats).to_have_count(1)
+        expect(page.locator("#match-setup a[href='/rules/dos/']")).to_be_visible()
         page.get_by_label("Number of players").select_option("3")
         expect(seats).to_have_count(2)
         expect(page.get_by_label("Points to win")).to_have_value("200")

@@ -66,7 +66,7 @@ class PlayingWithPeopleInTheBrowser(BrowserTestCase):
         # Bob's inbox and badge learn of it without a reload.
         challenge = bob.locator("#challenge-list li").filter(has_text="alice challenges you.")
         expect(challenge).to_be_visible()
-        expect(bob.locator("#turn-badge")).to_contain_text("1 challenge")
+        expect(bob.locator("#challenge-badge")).to_contain_text("1 challenge")
         challenge.get_by_role("button", name="Accept").click()
         expect(bob.locator("#match-body")).to_contain_text("Waiting for alice")
         expect(alice.locator("#match-body")).to_contain_text("Your turn.")  # live on alice's page
