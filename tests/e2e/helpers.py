@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.test import override_settings
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from tests.e2e.live import LiveServerTestCase
 
@@ -84,3 +84,16 @@ class BrowserTestCase(LiveServerTestCase):
         context.set_default_timeout(TIMEOUT_MS)
         context.add_init_script(MARK_LIVE)
         return context.new_page()
+
+
+def console_errors(page: Page) -> list[str]:
+    """The page's console errors and uncaught exceptions, collected from now on (a live list)."""
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors

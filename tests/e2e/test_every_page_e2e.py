@@ -8,11 +8,11 @@ from unittest.mock import patch
 
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
-from playwright.sync_api import ConsoleMessage, Page, expect
+from playwright.sync_api import Page, expect
 
 from games import services
 from games.models import Match
-from tests.e2e.helpers import BrowserTestCase, sign_up
+from tests.e2e.helpers import BrowserTestCase, console_errors, sign_up
 from tests.e2e.test_dos_e2e import SOLO
 from tests.games.tacocat.test_web_pages import OPTIONS as TACO
 
@@ -74,14 +74,7 @@ class EveryPageOnAPhone(BrowserTestCase):
 
     def test_every_page_type_fits_a_phone_is_axe_clean_and_logs_no_errors(self) -> None:
         page = self.new_page(PHONE, 740)
-        errors: list[str] = []
-
-        def on_console(message: ConsoleMessage) -> None:
-            if message.type == "error":
-                errors.append(message.text)
-
-        page.on("console", on_console)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        errors = console_errors(page)
         problems: list[str] = []
         for path in ("/", "/accounts/login/", "/accounts/signup/", *(f"/rules/{g}/" for g in GAMES)):
             self.check(page, path, errors, problems)

@@ -9,11 +9,11 @@ from typing import Any
 from unittest.mock import patch
 
 from django.contrib.auth import get_user_model
-from playwright.sync_api import ConsoleMessage, Page, expect
+from playwright.sync_api import expect
 
 from games import services
 from games.models import Match
-from tests.e2e.helpers import BrowserTestCase, new_match, sign_up
+from tests.e2e.helpers import BrowserTestCase, console_errors, new_match, sign_up
 from tests.e2e.test_dos_e2e import SOLO, events, hand_card, row_card
 from tests.games.tacocat.test_web_pages import OPTIONS as TACO
 
@@ -22,18 +22,6 @@ def make(username: str, game: str, **kwargs: Any) -> Match:
     owner = get_user_model().objects.get(username=username)
     with patch("games.realtime.announce"):
         return services.create_match(user=owner, game=game, **kwargs)
-
-
-def console_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            errors.append(message.text)
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return errors
 
 
 class TheNewMatchFormFitsTheGame(BrowserTestCase):
