@@ -82,8 +82,3 @@ bench-live: install-dev
 
 clean:
 	rm -rf $(VENV) .test-db*.sqlite3 staticfiles
-
-# Bot strength benchmarks (levels against each other and against baselines); niced: the CPU is shared.
-.PHONY: bench-bots
-bench-bots: install-dev
-	@for f in bench/bots/*.py; do echo "== $$f"; nice -n 5 $(PY) $$f --quick || exit 1; done
