@@ -92,8 +92,6 @@ def is_draw(result: Result) -> bool:
 class Bot(Protocol):
     """A computer player's policy. It sees exactly what a human in that seat would see."""
 
-    def __call__(
-        self, view: View, legal: list[Action], *, rng: Any, budget_s: float, level: str = "medium"
-    ) -> Action:
+    def __call__(self, view: View, legal: list[Action], *, rng: Any, budget_s: float, level: str = "medium") -> Action:
         """One of ``legal``, chosen from ``view`` alone, within about ``budget_s`` seconds of work, at
         ``level`` ("easy", "medium" or "hard"; see docs/bots.md)."""
