@@ -38,7 +38,7 @@ async def connect(
     if user is not None:
         headers.append((b"cookie", await session_cookie(user, client)))
     communicator = WebsocketCommunicator(router, path, headers=headers)
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=10)
     return communicator, connected
 
 

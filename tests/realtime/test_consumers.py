@@ -28,16 +28,16 @@ async def test_each_seat_gets_its_own_fragment_after_a_move(cast: dict[str, Any]
     alice_ws, ok_a = await connect(cast["alice"], path)
     bob_ws, ok_b = await connect(cast["bob"], path)
     assert ok_a and ok_b
-    first_alice = await alice_ws.receive_from()
-    first_bob = await bob_ws.receive_from()
+    first_alice = await alice_ws.receive_from(timeout=15)
+    first_bob = await bob_ws.receive_from(timeout=15)
     assert 'id="match-body"' in first_alice
     assert "Your turn." in first_alice and "Your turn." not in first_bob
 
     await sync_to_async(services.act)(
         match_id=match.pk, user=cast["alice"], action={"type": "place", "square": "d3"}, version=match.version
     )
-    pushed_alice = await alice_ws.receive_from(timeout=5)
-    pushed_bob = await bob_ws.receive_from(timeout=5)
+    pushed_alice = await alice_ws.receive_from(timeout=15)
+    pushed_bob = await bob_ws.receive_from(timeout=15)
     assert f'data-version="{match.version + 1}"' in pushed_alice
     assert f'data-version="{match.version + 1}"' in pushed_bob
     assert "Your turn." in pushed_bob and "Your turn." not in pushed_alice
@@ -50,13 +50,13 @@ async def test_a_reconnecting_page_gets_the_full_current_state(cast: dict[str, A
     match = cast["match"]
     path = f"/ws/match/{match.pk}/"
     bob_ws, _ = await connect(cast["bob"], path)
-    await bob_ws.receive_from()
+    await bob_ws.receive_from(timeout=15)
     await bob_ws.disconnect()
     await sync_to_async(services.act)(
         match_id=match.pk, user=cast["alice"], action={"type": "place", "square": "d3"}, version=match.version
     )
     bob_ws, _ = await connect(cast["bob"], path)
-    state = await bob_ws.receive_from()
+    state = await bob_ws.receive_from(timeout=15)
     assert f'data-version="{match.version + 1}"' in state
     assert 'aria-label="d3, black, last move"' in state
     await bob_ws.disconnect()
@@ -66,7 +66,7 @@ async def test_an_outsider_may_watch_a_public_match_but_never_act(cast: dict[str
     match = cast["match"]
     carol_ws, connected = await connect(cast["carol"], f"/ws/match/{match.pk}/")
     assert connected
-    fragment = await carol_ws.receive_from()
+    fragment = await carol_ws.receive_from(timeout=15)
     assert "Your turn." not in fragment
     assert 'name="square"' in fragment
     assert "sq legal" not in fragment  # a spectator's board offers no moves
@@ -80,7 +80,7 @@ async def test_an_outsider_may_watch_a_public_match_but_never_act(cast: dict[str
 async def test_a_player_sending_a_move_over_the_socket_changes_nothing(cast: dict[str, Any]) -> None:
     match = cast["match"]
     alice_ws, _ = await connect(cast["alice"], f"/ws/match/{match.pk}/")
-    await alice_ws.receive_from()
+    await alice_ws.receive_from(timeout=15)
     await alice_ws.send_to(text_data='{"type": "place", "square": "d3"}')
     assert await alice_ws.receive_nothing()
     refreshed = await sync_to_async(Match.objects.get)(pk=match.pk)
@@ -112,11 +112,11 @@ async def test_the_turn_badge_follows_the_users_turns_live(cast: dict[str, Any])
     match = cast["match"]
     bob_me, connected = await connect(cast["bob"], "/ws/me/")
     assert connected
-    assert 'data-count="0"' in await bob_me.receive_from()
+    assert 'data-count="0"' in await bob_me.receive_from(timeout=15)
     await sync_to_async(services.act)(
         match_id=match.pk, user=cast["alice"], action={"type": "place", "square": "d3"}, version=match.version
     )
-    badge = await bob_me.receive_from(timeout=5)
+    badge = await bob_me.receive_from(timeout=15)
     assert 'id="turn-badge"' in badge and 'data-count="1"' in badge
     await bob_me.disconnect()
 
@@ -132,7 +132,7 @@ async def test_each_dos_page_is_pushed_exactly_its_own_seats_fragment(alice: Any
     for user in (alice, bob, carol):
         ws, ok = await connect(user, f"/ws/match/{match.pk}/")
         assert ok
-        await ws.receive_from()
+        await ws.receive_from(timeout=15)
         sockets[user.username] = ws
     match = await sync_to_async(Match.objects.get)(pk=match.pk)
     engine = registry.get("dos").engine
@@ -142,7 +142,7 @@ async def test_each_dos_page_is_pushed_exactly_its_own_seats_fragment(alice: Any
     await sync_to_async(services.act)(
         match_id=match.pk, user=mover, action=engine.legal_actions(state, seat)[0], version=match.version
     )
-    pushed = {name: await ws.receive_from(timeout=5) for name, ws in sockets.items()}
+    pushed = {name: await ws.receive_from(timeout=15) for name, ws in sockets.items()}
     match = await sync_to_async(Match.objects.get)(pk=match.pk)
     for user in (alice, bob, carol):
         expected = await sync_to_async(pages.render_live_fragments)(match, user)
@@ -157,9 +157,9 @@ async def test_a_spectator_who_takes_a_seat_gets_that_seats_fragment_from_then_o
     match = await sync_to_async(services.create_match)(user=alice, game="dos", players=2)
     bob_ws, ok = await connect(bob, f"/ws/match/{match.pk}/")
     assert ok
-    assert "Join this match" in await bob_ws.receive_from()
+    assert "Join this match" in await bob_ws.receive_from(timeout=15)
     await sync_to_async(services.join_match)(match_id=match.pk, user=bob)
-    joined = await bob_ws.receive_from(timeout=5)
+    joined = await bob_ws.receive_from(timeout=15)
     assert "Your hand" in joined
     assert await bob_ws.receive_nothing()
     await bob_ws.disconnect()
@@ -170,11 +170,11 @@ async def test_a_chat_line_is_pushed_to_every_page_of_the_match(cast: dict[str, 
     sockets = []
     for user in (cast["alice"], cast["bob"], cast["carol"]):
         ws, _ = await connect(user, f"/ws/match/{match.pk}/")
-        await ws.receive_from()
+        await ws.receive_from(timeout=15)
         sockets.append(ws)
     await sync_to_async(services.post_chat)(match_id=match.pk, user=cast["bob"], text="good luck")
     for ws in sockets:
-        line = await ws.receive_from(timeout=5)
+        line = await ws.receive_from(timeout=15)
         assert 'id="chat-log"' in line and "good luck" in line
     for ws in sockets:
         await ws.disconnect()

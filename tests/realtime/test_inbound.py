@@ -16,8 +16,8 @@ async def test_two_thousand_inbound_frames_cause_no_query_and_no_reply(alice: An
     match = await services_create(alice)
     match_ws, _ = await connect(alice, f"/ws/match/{match.pk}/")
     me_ws, _ = await connect(alice, "/ws/me/")
-    await match_ws.receive_from()
-    await me_ws.receive_from()
+    await match_ws.receive_from(timeout=15)
+    await me_ws.receive_from(timeout=15)
     with every_query() as queries:
         for n in range(2000):
             await match_ws.send_to(text_data=f'{{"type": "place", "square": "d3", "n": {n}}}')
@@ -50,7 +50,7 @@ async def test_a_person_may_hold_only_so_many_sockets_at_once(alice: Any, bob: A
     for _ in range(presence.MAX_SOCKETS_PER_USER):
         ws, connected = await connect(alice, "/ws/me/")
         assert connected
-        await ws.receive_from()
+        await ws.receive_from(timeout=15)
         sockets.append(ws)
     _, connected = await connect(alice, "/ws/me/")
     assert not connected

@@ -34,7 +34,7 @@ async def open_pages(cast: dict[str, Any], *names: str) -> dict[str, Any]:
         for kind, path in (("match", f"/ws/match/{cast['match'].pk}/"), ("me", "/ws/me/")):
             ws, ok = await connect(cast[name], path)
             assert ok
-            await ws.receive_from()
+            await ws.receive_from(timeout=15)
             sockets[f"{name}-{kind}"] = ws
     return sockets
 
@@ -47,7 +47,7 @@ async def test_a_whole_move_with_both_players_pages_open_costs_at_most_ten_queri
         response = await sync_to_async(client.post)(
             f"/m/{match.pk}/act/", {"type": "place", "square": "d3", "version": match.version}, HTTP_HX_REQUEST="true"
         )
-        pushed = {name: await ws.receive_from(timeout=5) for name, ws in sockets.items()}
+        pushed = {name: await ws.receive_from(timeout=15) for name, ws in sockets.items()}
     assert response.status_code == 200
     version = match.version + 1
     assert f'data-version="{version}"' in response.content.decode()
@@ -67,7 +67,7 @@ async def test_the_movers_reply_is_the_render_its_own_page_is_pushed(cast: dict[
     response = await sync_to_async(client.post)(
         f"/m/{match.pk}/act/", {"type": "place", "square": "d3", "version": match.version}, HTTP_HX_REQUEST="true"
     )
-    assert response.content.decode() == await sockets["alice-match"].receive_from(timeout=5)
+    assert response.content.decode() == await sockets["alice-match"].receive_from(timeout=15)
     for ws in sockets.values():
         await ws.disconnect()
 
@@ -81,20 +81,20 @@ async def test_more_open_pages_cost_no_more_queries(cast: dict[str, Any]) -> Non
             match_id=match.pk, user=cast["alice"], action={"type": "place", "square": "d3"}, version=match.version
         )
         for ws in few.values():
-            await ws.receive_from(timeout=5)
+            await ws.receive_from(timeout=15)
     many = [await connect(cast["carol"], f"/ws/match/{match.pk}/") for _ in range(10)]
     many += [await connect(cast["bob"], f"/ws/match/{match.pk}/") for _ in range(5)]
     for ws, ok in many:
         assert ok
-        await ws.receive_from()
+        await ws.receive_from(timeout=15)
     with every_query() as second:
         await sync_to_async(services.act)(
             match_id=match.pk, user=cast["bob"], action={"type": "place", "square": "c3"}, version=match.version + 1
         )
         for ws in few.values():
-            await ws.receive_from(timeout=5)
+            await ws.receive_from(timeout=15)
         for ws, _ in many:
-            assert f'data-version="{match.version + 2}"' in await ws.receive_from(timeout=5)
+            assert f'data-version="{match.version + 2}"' in await ws.receive_from(timeout=15)
     assert len(second) == len(first)
     for ws in [*few.values(), *(ws for ws, _ in many)]:
         await ws.disconnect()
@@ -104,7 +104,7 @@ async def test_a_consumer_forwards_a_pushed_update_without_any_query(cast: dict[
     match = cast["match"]
     sockets = await open_pages(cast, "alice", "bob")
     carol_ws, _ = await connect(cast["carol"], f"/ws/match/{match.pk}/")
-    await carol_ws.receive_from()
+    await carol_ws.receive_from(timeout=15)
     layer = get_channel_layer()
     version = match.version + 1
     with every_query() as queries, sync_thread_calls() as hops:
@@ -124,13 +124,13 @@ async def test_a_consumer_forwards_a_pushed_update_without_any_query(cast: dict[
         )
         await layer.group_send(realtime.match_group(match.pk), {"type": "chat.fragment", "html": "chat", "at": 0.0})
         got = {
-            name: [await ws.receive_from(timeout=5), await ws.receive_from(timeout=5)]
+            name: [await ws.receive_from(timeout=15), await ws.receive_from(timeout=15)]
             for name, ws in sockets.items()
             if name.endswith("match")
         }
-        got["alice-me"] = [await sockets["alice-me"].receive_from(timeout=5)]
-        got["bob-me"] = [await sockets["bob-me"].receive_from(timeout=5)]
-        got["carol"] = [await carol_ws.receive_from(timeout=5), await carol_ws.receive_from(timeout=5)]
+        got["alice-me"] = [await sockets["alice-me"].receive_from(timeout=15)]
+        got["bob-me"] = [await sockets["bob-me"].receive_from(timeout=15)]
+        got["carol"] = [await carol_ws.receive_from(timeout=15), await carol_ws.receive_from(timeout=15)]
     assert len(queries) == 0, queries.sql
     assert hops == []  # not even a hop through Channels' shared sync thread
     assert got == {
@@ -147,12 +147,12 @@ async def test_a_consumer_forwards_a_pushed_update_without_any_query(cast: dict[
 async def test_an_older_or_repeated_version_is_never_forwarded(cast: dict[str, Any]) -> None:
     match = cast["match"]
     alice_ws, _ = await connect(cast["alice"], f"/ws/match/{match.pk}/")
-    await alice_ws.receive_from()
+    await alice_ws.receive_from(timeout=15)
     layer = get_channel_layer()
     group = realtime.match_user_group(match.pk, cast["alice"].pk)
     for version, html in ((match.version + 1, "new"), (match.version + 1, "again"), (match.version, "old")):
         await layer.group_send(group, {"type": "match.fragment", "version": version, "html": html, "at": 0.0})
-    assert await alice_ws.receive_from(timeout=5) == "new"
+    assert await alice_ws.receive_from(timeout=15) == "new"
     assert await alice_ws.receive_nothing()
     await alice_ws.disconnect()
 
@@ -160,13 +160,13 @@ async def test_an_older_or_repeated_version_is_never_forwarded(cast: dict[str, A
 async def test_a_page_that_missed_a_version_renders_the_current_state_for_itself(cast: dict[str, Any]) -> None:
     match = cast["match"]
     alice_ws, _ = await connect(cast["alice"], f"/ws/match/{match.pk}/")
-    await alice_ws.receive_from()
+    await alice_ws.receive_from(timeout=15)
     await sync_to_async(Match.objects.filter(pk=match.pk).update)(version=match.version + 1)
     layer = get_channel_layer()
     await layer.group_send(
         realtime.match_user_group(match.pk, cast["alice"].pk),
         {"type": "match.fragment", "version": match.version + 2, "html": "two ahead", "at": 0.0},
     )
-    resynced = await alice_ws.receive_from(timeout=5)
+    resynced = await alice_ws.receive_from(timeout=15)
     assert f'data-version="{match.version + 1}"' in resynced and 'id="match-body"' in resynced
     await alice_ws.disconnect()

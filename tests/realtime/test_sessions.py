@@ -30,13 +30,13 @@ async def open_sockets(user: Any, match_id: int, client: Any) -> list[Any]:
     for path in (f"/ws/match/{match_id}/", "/ws/me/"):
         ws, ok = await connect(user, path, client=client)
         assert ok
-        await ws.receive_from()
+        await ws.receive_from(timeout=15)
         sockets.append(ws)
     return sockets
 
 
 async def assert_closed(ws: Any, code: int) -> None:
-    assert await ws.receive_output(timeout=5) == {"type": "websocket.close", "code": code}
+    assert await ws.receive_output(timeout=15) == {"type": "websocket.close", "code": code}
 
 
 async def a_move_by_whoever_is_to_act(cast: dict[str, Any]) -> None:
@@ -68,7 +68,7 @@ async def test_logging_out_closes_every_socket_of_that_session_and_nothing_priva
     for ws in sockets:
         assert await ws.receive_nothing()
     # Another device's session is still valid: its pages stay live.
-    assert 'id="match-body"' in await kept[0].receive_from(timeout=5)
+    assert 'id="match-body"' in await kept[0].receive_from(timeout=15)
     for ws in [*sockets, *kept]:
         await ws.disconnect()
 

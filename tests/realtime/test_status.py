@@ -36,7 +36,7 @@ async def test_the_status_page_shows_real_figures_after_some_moves(alice: Any, b
         for path in (f"/ws/match/{match.pk}/", "/ws/me/"):
             ws, ok = await connect(user, path)
             assert ok
-            await ws.receive_from()
+            await ws.receive_from(timeout=15)
             sockets.append(ws)
     during = await status_html()
     assert int(figure(during, "sockets")) == int(figure(before, "sockets")) + 4
@@ -51,7 +51,7 @@ async def test_the_status_page_shows_real_figures_after_some_moves(alice: Any, b
         )
         assert response.status_code == 200
         for ws in sockets:
-            await ws.receive_from(timeout=5)
+            await ws.receive_from(timeout=15)
         version += 1
     with every_query() as queries:
         after = await status_html()

@@ -31,7 +31,7 @@ def session_cookie(user: Any) -> bytes:
 async def connect(user: Any, match_id: int) -> WebsocketCommunicator:
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", await session_cookie(user))]
     communicator = WebsocketCommunicator(router, f"/ws/match/{match_id}/", headers=headers)
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=10)
     assert connected
     return communicator
 
@@ -54,8 +54,8 @@ async def test_each_socket_gets_its_own_hand_and_the_bid_arrives_live(make_user:
     match, users = await four_people(make_user)
     alice_ws = await connect(users[0], match.pk)
     bob_ws = await connect(users[1], match.pk)
-    first_alice = await alice_ws.receive_from()
-    first_bob = await bob_ws.receive_from()
+    first_alice = await alice_ws.receive_from(timeout=15)
+    first_bob = await bob_ws.receive_from(timeout=15)
     assert names_in(first_alice) == {"AH", "2C"} and names_in(first_bob) == {"KH", "3C"}
     assert 'name="bid"' in first_alice and 'name="bid"' not in first_bob
 

@@ -29,7 +29,7 @@ def session_cookie(user: Any) -> bytes:
 async def connect(user: Any, match: Match) -> WebsocketCommunicator:
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", await session_cookie(user))]
     communicator = WebsocketCommunicator(router, f"/ws/match/{match.pk}/", headers=headers)
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=10)
     assert connected
     return communicator
 
@@ -54,8 +54,8 @@ def form_id(fragment: str) -> str:
 async def test_a_commit_pushes_has_chosen_and_the_other_form_stays_valid(alice: Any, bob: Any) -> None:
     match = await start_duel(alice, bob)
     alice_ws, bob_ws = await connect(alice, match), await connect(bob, match)
-    await alice_ws.receive_from()
-    before = await bob_ws.receive_from()
+    await alice_ws.receive_from(timeout=15)
+    before = await bob_ws.receive_from(timeout=15)
     loaded = match.version
 
     await sync_to_async(services.act)(
