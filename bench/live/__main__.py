@@ -155,19 +155,24 @@ async def one_process(
         out["steady"] = await scenario.at_rate(site, pairs, plan.steady_rate, plan.steady_seconds, plan.push_timeout)
         if with_ramp:
             log(f"{tag}: saturation ramp {plan.rates()}")
-            out["saturation"] = await scenario.saturation(
-                site,
-                pairs,
-                plan.rates(),
-                plan.step_seconds,
-                plan.push_timeout,
-                limit_ms(plan, out["sequential"]),
-                plan.min_completion,
-                plan.ramp_time_limit,
-            )
+            out["saturation"] = await ramp(site, pairs, plan, out["sequential"])
         out["matches_started"] = site.setups
         await scenario.close_pairs(pairs)
         return out
+
+
+async def ramp(site: Any, pairs: Any, plan: Plan, sequential: dict[str, Any]) -> dict[str, Any]:
+    """The saturation ramp: offered rates rise until pushes fall behind (see docs/performance.md)."""
+    return await scenario.saturation(
+        site,
+        pairs,
+        plan.rates(),
+        plan.step_seconds,
+        plan.push_timeout,
+        limit_ms(plan, sequential),
+        plan.min_completion,
+        plan.ramp_time_limit,
+    )
 
 
 async def two_processes(servers: list[Server], plan: Plan, tag: str) -> dict[str, Any]:
@@ -179,16 +184,7 @@ async def two_processes(servers: list[Server], plan: Plan, tag: str) -> dict[str
         out["sequential"] = await scenario.sequential_moves(site, pairs, plan.sequential_moves, plan.push_timeout)
         out["steady"] = await scenario.at_rate(site, pairs, plan.steady_rate, plan.steady_seconds, plan.push_timeout)
         log(f"{tag}: saturation ramp {plan.rates()}")
-        out["saturation"] = await scenario.saturation(
-            site,
-            pairs,
-            plan.rates(),
-            plan.step_seconds,
-            plan.push_timeout,
-            limit_ms(plan, out["sequential"]),
-            plan.min_completion,
-            plan.ramp_time_limit,
-        )
+        out["saturation"] = await ramp(site, pairs, plan, out["sequential"])
         out["matches_started"] = site.setups
         await scenario.close_pairs(pairs)
         return out

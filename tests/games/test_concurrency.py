@@ -10,6 +10,7 @@ from django.db import connection, connections
 
 from games import services
 from games.models import Action, Match
+from tests.support import race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,27 +21,12 @@ def test_many_threads_at_the_same_version_exactly_one_move_is_applied(alice: Any
     match = services.create_match(user=alice, game="reversi", players=2)
     services.join_match(match_id=match.pk, user=bob)
     moves = ["c4", "d3", "e6", "f5"] * (THREADS // 4)
-    barrier = threading.Barrier(THREADS)
-    outcomes: list[str] = []
-    lock = threading.Lock()
-
-    def submit(square: str) -> None:
-        try:
-            barrier.wait()
-            services.act(match_id=match.pk, user=alice, action={"type": "place", "square": square}, version=1)
-            outcome = "ok"
-        except services.MatchError as exc:
-            outcome = exc.code
-        finally:
-            connections.close_all()
-        with lock:
-            outcomes.append(outcome)
-
-    threads = [threading.Thread(target=submit, args=(sq,)) for sq in moves]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    outcomes = race(
+        [
+            lambda sq=sq: services.act(match_id=match.pk, user=alice, action={"type": "place", "square": sq}, version=1)
+            for sq in moves
+        ]
+    )
 
     assert outcomes.count("ok") == 1, outcomes
     assert set(outcomes) == {"ok", "stale"}
