@@ -6,18 +6,47 @@ This module must stay free of Django and I/O: engines are plain, deterministic P
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypedDict, runtime_checkable
 
 Action = dict[str, Any]
 View = dict[str, Any]
 
 
-class IllegalAction(Exception):
-    """The action is not allowed now. ``message`` is shown to the player as is."""
+def gettext_noop(message: str) -> str:
+    """Marks ``message`` for extraction into the translation catalogues without importing Django.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    Engines write ``from games.engine import gettext_noop as _`` and ``_("You do not hold %(card)s.")``:
+    ``makemessages`` finds every ``_(...)``; the page translates the message where it is rendered.
+    """
+    return message
+
+
+@dataclass(frozen=True)
+class Text:
+    """A player-facing sentence from an engine: an English message id with named ``%(...)s``
+    placeholders, and their values (nested ``Text`` values are translated too). ``str()`` is the English
+    sentence; ``games.i18n.localize`` gives it in the viewer's language."""
+
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.message
+        return self.message % {key: str(value) for key, value in self.params.items()}
+
+
+class IllegalAction(Exception):
+    """The action is not allowed now. ``text`` is for the player (translated where it is shown);
+    ``message`` is the same sentence in English, for logs and tests."""
+
+    def __init__(self, message: str | Text, params: Mapping[str, Any] | None = None) -> None:
+        text = message if isinstance(message, Text) else Text(message, dict(params or {}))
+        super().__init__(str(text))
+        self.text = text
+        self.message = str(text)
 
 
 class InvalidAction(IllegalAction):

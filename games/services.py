@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from games import ratings, registry
 from games.engine import Action, IllegalAction, InvalidAction
+from games.i18n import localize
 from games.models import Action as ActionRow
 from games.models import ChatMessage, Match, Notice, Seat
 
@@ -107,7 +108,7 @@ def create_match(
     try:  # Validate the options now rather than when the last player joins.
         spec.engine.new_game(players, 0, options)
     except IllegalAction as exc:
-        raise MatchError(exc.message, "invalid") from exc
+        raise MatchError(localize(exc.text), "invalid") from exc
     now = timezone.now()
     with transaction.atomic():
         match = Match.objects.create(
@@ -228,9 +229,9 @@ def _act(*, match_id: int, user: Any, bot_seat: int | None, action: Action, vers
         try:
             state = spec.engine.apply(spec.engine.load(match.state), seat.number, action)
         except InvalidAction as exc:
-            raise MatchError(exc.message, "invalid") from exc
+            raise MatchError(localize(exc.text), "invalid") from exc
         except IllegalAction as exc:
-            raise MatchError(exc.message, "illegal") from exc
+            raise MatchError(localize(exc.text), "illegal") from exc
         to_act = spec.engine.to_act(state)
         before = {s.number for s in seats if s.to_act}
         new_version = match.version + 1
@@ -594,7 +595,7 @@ def _why_not_to_act(spec: registry.Game, match: Match, seat: int, action: Action
         spec.engine.apply(spec.engine.load(match.state), seat, action)
     except IllegalAction as exc:
         if not isinstance(exc, InvalidAction):
-            return exc.message
+            return localize(exc.text)
     return _("It is not your turn.")
 
 
