@@ -62,10 +62,12 @@ def match_context(
     rematch: Match | object | None = _LOOK_UP,
     rating_changes: dict[int, dict[str, Any]] | object = _LOOK_UP,
     request: Any = None,
+    state: Any = None,
 ) -> dict[str, Any]:
     """What the match page shows ``user``. ``next_url``: the "next match" link when the caller already
     knows it (the announcer looks it up for every seated player in one query); ``rematch`` and
-    ``rating_changes`` likewise."""
+    ``rating_changes`` likewise; ``state``: the engine state of ``match.state``, already loaded (the
+    announcer loads it once for every viewer; engines never change a state they are given)."""
     spec = registry.get(match.game)
     if seats is None:
         seats = list(match.seats.select_related("user"))
@@ -74,7 +76,7 @@ def match_context(
     names = [s.display_name() for s in seats]
     view = None
     if match.state is not None:
-        view = spec.engine.view(spec.engine.load(match.state), seat_no)
+        view = spec.engine.view(state if state is not None else spec.engine.load(match.state), seat_no)
     live = match.status == Match.Status.ACTIVE
     end = ending.describe(match, seats)
     can_act = bool(mine and mine.to_act and not mine.is_bot and live)
@@ -261,6 +263,8 @@ def render_for_push(
     """
     rematch = rematch_of(match) if match.status == Match.Status.FINISHED else None
     changes = _rating_changes(match)
+    spec = registry.get(match.game)
+    state = spec.engine.load(match.state) if match.state is not None else None
     by_user: dict[int, str] = {}
     for seat in seats:
         if seat.user_id is None or seat.user_id in by_user:
@@ -268,15 +272,19 @@ def render_for_push(
         others = [mid for mid in waiting.get(seat.user_id, []) if mid != match.pk]
         next_url = reverse("games:match", args=[others[0]]) if others else ""
         context = match_context(
-            match, seat.user, seats=seats, next_url=next_url, rematch=rematch, rating_changes=changes
+            match, seat.user, seats=seats, next_url=next_url, rematch=rematch, rating_changes=changes, state=state
         )
         by_user[seat.user_id] = render_fragment(context)
     # A player a seat is kept for (only while the match waits) sees it with their answer buttons.
     for seat in seats:
         if seat.user_id is None and seat.reserved_for_id is not None and seat.reserved_for_id not in by_user:
-            context = match_context(match, seat.reserved_for, seats=seats, rematch=rematch, rating_changes=changes)
+            context = match_context(
+                match, seat.reserved_for, seats=seats, rematch=rematch, rating_changes=changes, state=state
+            )
             by_user[seat.reserved_for_id] = render_fragment(context)
     spectators = None
     if match.is_public:
-        spectators = render_fragment(match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes))
+        spectators = render_fragment(
+            match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes, state=state)
+        )
     return by_user, spectators
