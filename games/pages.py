@@ -253,9 +253,10 @@ def waiting_turns(user_ids: list[int]) -> dict[int, list[int]]:
 
 
 def render_for_push(
-    match: Match, seats: list[Seat], waiting: dict[int, list[int]]
+    match: Match, seats: list[Seat], waiting: dict[int, list[int]], *, spectators_watching: bool = True
 ) -> tuple[dict[int, str], str | None]:
-    """Each seated person's fragment, rendered once, and the spectators' (None: nobody may watch).
+    """Each seated person's fragment, rendered once, and the spectators' (None: nobody may watch, or
+    ``spectators_watching`` is False: the caller knows that no spectator's page is open).
 
     ``seats`` must be the seats as committed, with their users loaded; ``waiting`` is
     :func:`waiting_turns` for the seated users. Renders a match in play without a query (a waiting
@@ -283,7 +284,7 @@ def render_for_push(
             )
             by_user[seat.reserved_for_id] = render_fragment(context)
     spectators = None
-    if match.is_public:
+    if match.is_public and spectators_watching:
         spectators = render_fragment(
             match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes, state=state)
         )

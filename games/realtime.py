@@ -160,7 +160,9 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
     committed_at = time.time()
     user_ids = sorted({s.user_id for s in seats if s.user_id is not None})
     waiting = pages.waiting_turns(user_ids)
-    by_user, spectators = pages.render_for_push(match, seats, waiting)
+    by_user, spectators = pages.render_for_push(
+        match, seats, waiting, spectators_watching=may_have_members(match_watch_group(match.pk))
+    )
     _rendered.set({(match.pk, match.version): by_user})
     messages: list[tuple[str, dict[str, Any]]] = [
         (
@@ -187,6 +189,20 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
     if moved:
         metrics.record_move()
     deliver(messages)
+
+
+def may_have_members(group: str) -> bool:
+    """False only when it is certain that no socket is in ``group``: the layer is this process's own
+    (:class:`LocalChannelLayer`, one process) and the group is empty. Other layers (Redis, several
+    processes) cannot tell cheaply, so there the answer is always True.
+
+    Exact, not a guess: a page that joins the group after this check renders the current state from the
+    database once it has joined (the change being announced is already committed), so it misses nothing.
+    """
+    layer = get_channel_layer()
+    if not isinstance(layer, LocalChannelLayer):
+        return True
+    return bool(layer.groups.get(group))
 
 
 def rendered_fragment(match_id: int, version: int, user_id: int) -> str | None:
