@@ -5,11 +5,13 @@ Fragments render without a request (a consumer has none), so nothing here reads 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
+from django.utils.translation import get_language
 
 from games import ending, ratings, registry
 from games.models import ChatMessage, Match, Seat
@@ -234,6 +236,12 @@ def render_turn_badge(user: Any) -> str:
 def badge_html(turn_count: int, challenge_count: int | None = None) -> str:
     """The navigation badge. ``challenge_count`` None: a move's push, which leaves the challenges
     part of the page as it is (the parts are swapped by id)."""
+    return _badge_html(turn_count, challenge_count, get_language(), get_script_prefix())
+
+
+@lru_cache(maxsize=256)
+def _badge_html(turn_count: int, challenge_count: int | None, language: str | None, prefix: str) -> str:
+    # Every move pushes two badges; they depend on these four things only, so each is rendered once.
     return render_to_string("games/_turn_badge.html", {"turn_count": turn_count, "challenge_count": challenge_count})
 
 
