@@ -128,7 +128,8 @@ if os.environ.get("REDIS_URL"):
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer, without its cost per socket per message (see the class).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "games.realtime.LocalChannelLayer"}}
 
 # --- Accounts -------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

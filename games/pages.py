@@ -5,11 +5,13 @@ Fragments render without a request (a consumer has none), so nothing here reads 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
+from django.utils.translation import get_language
 
 from games import ending, ratings, registry
 from games.models import ChatMessage, Match, Seat
@@ -62,10 +64,12 @@ def match_context(
     rematch: Match | object | None = _LOOK_UP,
     rating_changes: dict[int, dict[str, Any]] | object = _LOOK_UP,
     request: Any = None,
+    state: Any = None,
 ) -> dict[str, Any]:
     """What the match page shows ``user``. ``next_url``: the "next match" link when the caller already
     knows it (the announcer looks it up for every seated player in one query); ``rematch`` and
-    ``rating_changes`` likewise."""
+    ``rating_changes`` likewise; ``state``: the engine state of ``match.state``, already loaded (the
+    announcer loads it once for every viewer; engines never change a state they are given)."""
     spec = registry.get(match.game)
     if seats is None:
         seats = list(match.seats.select_related("user"))
@@ -74,7 +78,7 @@ def match_context(
     names = [s.display_name() for s in seats]
     view = None
     if match.state is not None:
-        view = spec.engine.view(spec.engine.load(match.state), seat_no)
+        view = spec.engine.view(state if state is not None else spec.engine.load(match.state), seat_no)
     live = match.status == Match.Status.ACTIVE
     end = ending.describe(match, seats)
     can_act = bool(mine and mine.to_act and not mine.is_bot and live)
@@ -232,6 +236,12 @@ def render_turn_badge(user: Any) -> str:
 def badge_html(turn_count: int, challenge_count: int | None = None) -> str:
     """The navigation badge. ``challenge_count`` None: a move's push, which leaves the challenges
     part of the page as it is (the parts are swapped by id)."""
+    return _badge_html(turn_count, challenge_count, get_language(), get_script_prefix())
+
+
+@lru_cache(maxsize=256)
+def _badge_html(turn_count: int, challenge_count: int | None, language: str | None, prefix: str) -> str:
+    # Every move pushes two badges; they depend on these four things only, so each is rendered once.
     return render_to_string("games/_turn_badge.html", {"turn_count": turn_count, "challenge_count": challenge_count})
 
 
@@ -251,9 +261,10 @@ def waiting_turns(user_ids: list[int]) -> dict[int, list[int]]:
 
 
 def render_for_push(
-    match: Match, seats: list[Seat], waiting: dict[int, list[int]]
+    match: Match, seats: list[Seat], waiting: dict[int, list[int]], *, spectators_watching: bool = True
 ) -> tuple[dict[int, str], str | None]:
-    """Each seated person's fragment, rendered once, and the spectators' (None: nobody may watch).
+    """Each seated person's fragment, rendered once, and the spectators' (None: nobody may watch, or
+    ``spectators_watching`` is False: the caller knows that no spectator's page is open).
 
     ``seats`` must be the seats as committed, with their users loaded; ``waiting`` is
     :func:`waiting_turns` for the seated users. Renders a match in play without a query (a waiting
@@ -261,6 +272,8 @@ def render_for_push(
     """
     rematch = rematch_of(match) if match.status == Match.Status.FINISHED else None
     changes = _rating_changes(match)
+    spec = registry.get(match.game)
+    state = spec.engine.load(match.state) if match.state is not None else None
     by_user: dict[int, str] = {}
     for seat in seats:
         if seat.user_id is None or seat.user_id in by_user:
@@ -268,15 +281,19 @@ def render_for_push(
         others = [mid for mid in waiting.get(seat.user_id, []) if mid != match.pk]
         next_url = reverse("games:match", args=[others[0]]) if others else ""
         context = match_context(
-            match, seat.user, seats=seats, next_url=next_url, rematch=rematch, rating_changes=changes
+            match, seat.user, seats=seats, next_url=next_url, rematch=rematch, rating_changes=changes, state=state
         )
         by_user[seat.user_id] = render_fragment(context)
     # A player a seat is kept for (only while the match waits) sees it with their answer buttons.
     for seat in seats:
         if seat.user_id is None and seat.reserved_for_id is not None and seat.reserved_for_id not in by_user:
-            context = match_context(match, seat.reserved_for, seats=seats, rematch=rematch, rating_changes=changes)
+            context = match_context(
+                match, seat.reserved_for, seats=seats, rematch=rematch, rating_changes=changes, state=state
+            )
             by_user[seat.reserved_for_id] = render_fragment(context)
     spectators = None
-    if match.is_public:
-        spectators = render_fragment(match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes))
+    if match.is_public and spectators_watching:
+        spectators = render_fragment(
+            match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes, state=state)
+        )
     return by_user, spectators

@@ -12,6 +12,7 @@ group and their account's group, so that logging out or changing the password cl
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import time
@@ -20,7 +21,8 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.exceptions import ChannelFull
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from games import metrics
 
@@ -37,6 +39,49 @@ _rendered: ContextVar[dict[tuple[int, int], dict[int, str]] | None] = ContextVar
 # are sent from it, where the channel layer's connections live.
 _server_loop: asyncio.AbstractEventLoop | None = None
 DELIVERY_TIMEOUT_SECONDS = 10.0
+
+
+class LocalChannelLayer(InMemoryChannelLayer):
+    """Channels' in-memory layer (one process, SQLite), without its per-message cost in the number of sockets.
+
+    Channels' own walks every channel's queue and every group membership on *each* send to a group and
+    each receive: with 400 sockets open that is thousands of steps per pushed frame, the main cost of a
+    spectator's push. Here expired messages and memberships are swept at most once a second (a message
+    may outlive its 60 s expiry by up to a second), a group send puts the message straight on each
+    member's queue instead of a task per member, and each member gets a shallow copy of the message:
+    what :func:`announce` sends (strings, numbers, a list nobody changes) is never modified after it is
+    sent, so the deep copy per member bought nothing.
+    """
+
+    CLEAN_EVERY_SECONDS = 1.0
+    _cleaned_at = 0.0
+
+    def _clean_expired(self) -> None:
+        now = time.monotonic()
+        if now - self._cleaned_at >= self.CLEAN_EVERY_SECONDS:
+            self._cleaned_at = now
+            super()._clean_expired()
+
+    async def send(self, channel: str, message: dict[str, Any]) -> None:
+        assert isinstance(message, dict), "message is not a dict"
+        self.require_valid_channel_name(channel)
+        assert "__asgi_channel__" not in message
+        queue = self.channels.get(channel)
+        if queue is None:
+            queue = self.channels[channel] = asyncio.Queue(maxsize=self.get_capacity(channel))
+        try:
+            queue.put_nowait((time.time() + self.expiry, dict(message)))
+        except asyncio.QueueFull:
+            raise ChannelFull(channel) from None
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        assert isinstance(message, dict), "Message is not a dict"
+        self.require_valid_group_name(group)
+        self._clean_expired()
+        for channel in list(self.groups.get(group, ())):
+            # As Channels' own: a full queue loses the message; the page resyncs by version.
+            with contextlib.suppress(ChannelFull):
+                await self.send(channel, message)
 
 
 def match_group(match_id: int) -> str:
@@ -115,7 +160,9 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
     committed_at = time.time()
     user_ids = sorted({s.user_id for s in seats if s.user_id is not None})
     waiting = pages.waiting_turns(user_ids)
-    by_user, spectators = pages.render_for_push(match, seats, waiting)
+    by_user, spectators = pages.render_for_push(
+        match, seats, waiting, spectators_watching=may_have_members(match_watch_group(match.pk))
+    )
     _rendered.set({(match.pk, match.version): by_user})
     messages: list[tuple[str, dict[str, Any]]] = [
         (
@@ -142,6 +189,20 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
     if moved:
         metrics.record_move()
     deliver(messages)
+
+
+def may_have_members(group: str) -> bool:
+    """False only when it is certain that no socket is in ``group``: the layer is this process's own
+    (:class:`LocalChannelLayer`, one process) and the group is empty. Other layers (Redis, several
+    processes) cannot tell cheaply, so there the answer is always True.
+
+    Exact, not a guess: a page that joins the group after this check renders the current state from the
+    database once it has joined (the change being announced is already committed), so it misses nothing.
+    """
+    layer = get_channel_layer()
+    if not isinstance(layer, LocalChannelLayer):
+        return True
+    return bool(layer.groups.get(group))
 
 
 def rendered_fragment(match_id: int, version: int, user_id: int) -> str | None:

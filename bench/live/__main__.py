@@ -262,6 +262,7 @@ def table(results: dict[str, Any]) -> str:
         ("server CPU per plain page (ms)", ("plain_page", "cpu_ms_per_request")),
         ("move / plain page CPU ratio", ("move_to_page_cpu_ratio",)),
         ("queries per move (POST + pushes)", ("sequential", "queries_per_move")),
+        ("background queries per s (sweeper)", ("sequential", "background_queries_per_s")),
         ("badge frames per move", ("sequential", "badge_frames_per_move")),
         ("push p50 unloaded (ms)", ("sequential", "push_ms_p50")),
         ("steady rate offered (moves/s)", ("steady", "offered_per_s")),

@@ -2,6 +2,10 @@
 
 Every database connection the process opens (any thread, any backend) gets one execute wrapper that
 counts statements by their first keyword. Installed by ``bench.live.settings``; never by the site.
+
+The process's background threads (the socket sweeper's session check every second, presence writes,
+the computer players and the clock) run on a timer, not per move: their statements are counted apart,
+so that a phase that takes longer is not charged more queries per move.
 """
 
 from __future__ import annotations
@@ -16,12 +20,15 @@ from django.http import HttpRequest, JsonResponse
 
 _lock = threading.Lock()
 _counts: Counter[str] = Counter()
+_background: Counter[str] = Counter()
+BACKGROUND_THREADS = ("turnwise-sockets", "turnwise-bots")
 
 
 def _count(execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict[str, Any]) -> Any:
     kind = sql.lstrip().split(None, 1)[0].upper() if sql.strip() else "?"
+    counts = _background if threading.current_thread().name.startswith(BACKGROUND_THREADS) else _counts
     with _lock:
-        _counts[kind] += 1
+        counts[kind] += 1
     return execute(sql, params, many, context)
 
 
@@ -37,8 +44,13 @@ def install() -> None:
 
 def snapshot() -> dict[str, Any]:
     with _lock:
-        by_kind = dict(_counts)
-    return {"total": sum(by_kind.values()), "by_kind": by_kind}
+        by_kind, background = dict(_counts), dict(_background)
+    return {
+        "total": sum(by_kind.values()),
+        "by_kind": by_kind,
+        "background": sum(background.values()),
+        "background_by_kind": background,
+    }
 
 
 def queries_view(request: HttpRequest) -> JsonResponse:

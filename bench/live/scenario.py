@@ -258,12 +258,14 @@ async def settle(servers: list[Server], quiet: float = 0.3, limit: float = 8) ->
 DRAIN_LIMIT = 90.0
 
 
-async def queries(client: httpx.AsyncClient, servers: list[Server]) -> int:
-    total = 0
+async def queries(client: httpx.AsyncClient, servers: list[Server]) -> tuple[int, int]:
+    """Statements run so far by requests and sockets, and by the background threads (on a timer)."""
+    total = background = 0
     for server in servers:
         r = await client.get(f"{server.base}/__bench__/queries/")
         total += int(r.json()["total"])
-    return total
+        background += int(r.json().get("background", 0))
+    return total, background
 
 
 async def idle_cpu(servers: list[Server], seconds: float) -> float:
@@ -320,6 +322,7 @@ async def sequential_moves(
     servers = site.servers
     await settle(servers)
     q0 = await queries(site.client, servers)
+    t0 = time.monotonic()
     await settle(servers)
     c0 = cpu(servers)
     frames0 = sum(len(p.me_sock.frames) for pair in pairs for p in pair.players if p.me_sock)
@@ -346,7 +349,8 @@ async def sequential_moves(
         "moves": len(moves),
         "completed": len(done),
         "cpu_ms_per_move": round(spent / len(accepted) * 1000, 3),
-        "queries_per_move": round((q1 - q0) / len(accepted), 2),
+        "queries_per_move": round((q1[0] - q0[0]) / len(accepted), 2),
+        "background_queries_per_s": round((q1[1] - q0[1]) / max(time.monotonic() - t0, 1e-9), 2),
         "badge_frames_per_move": round(badge_frames / len(accepted), 2),
         "new_matches_during": site.setups - setups0,
         **_latencies(moves),

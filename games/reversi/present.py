@@ -1,9 +1,20 @@
-"""Template-ready shapes of a Reversi view: rows of squares, top row (1) first."""
+"""Template-ready shapes of a Reversi view: rows of squares, top row (1) first.
+
+The board grid is the hot part of every match page and of every push after a move (64 squares, each
+with its label, classes and button state). Looping over it in the template cost most of a move's
+CPU, so the grid's HTML is built here, in Python, once per position, and reused: by the three
+renders a move makes (each seat's and the spectators'), by the mover's reply and by every page that
+loads that position. The markup is what the template loop produced.
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 FILES = "abcdefgh"
@@ -13,39 +24,94 @@ def seat_label(seat: int) -> str:
     return _("Black") if seat == 0 else _("White")
 
 
-def present(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    board: str = view["board"]
-    legal = set(view["legal"])
-    flipped = set(view["flipped"])
+# A position as the grid shows it: (board string, legal squares, last move, flipped squares, language).
+type Position = tuple[str, tuple[str, ...], str | None, tuple[str, ...], str | None]
+
+
+@lru_cache(maxsize=512)
+def _rows(position: Position) -> tuple[dict[str, Any], ...]:
+    board, legal, last_move, flipped, _language = position
     names = {"B": _("black"), "W": _("white")}
+    empty, legal_text, last_text, flipped_text = _("empty"), _("legal move"), _("last move"), _("just flipped")
     rows = []
     for r in range(8):
         squares = []
         for c in range(8):
             square = f"{FILES[c]}{r + 1}"
             disc = board[r * 8 + c]
-            state = names.get(disc, _("empty"))
-            parts = [square, state]
+            parts = [square, names.get(disc, empty)]
             if square in legal:
-                parts.append(_("legal move"))
-            if square == view["last_move"]:
-                parts.append(_("last move"))
+                parts.append(legal_text)
+            if square == last_move:
+                parts.append(last_text)
             elif square in flipped:
-                parts.append(_("just flipped"))
+                parts.append(flipped_text)
             squares.append(
                 {
                     "square": square,
                     "disc": disc if disc in "BW" else "",
                     "legal": square in legal,
-                    "last": square == view["last_move"],
+                    "last": square == last_move,
                     "flipped": square in flipped,
                     "label": ", ".join(parts),
                 }
             )
-        rows.append({"number": r + 1, "squares": squares})
+        rows.append({"number": r + 1, "squares": tuple(squares)})
+    return tuple(rows)
+
+
+@lru_cache(maxsize=512)
+def _grid_html(position: Position, can_act: bool) -> SafeString:
+    """The board's table rows: each square a submit button, enabled only where the viewer may play."""
+    out = []
+    for row in _rows(position):
+        cells = []
+        for sq in row["squares"]:
+            playable = sq["legal"] and can_act
+            classes = "sq" + (" legal" if playable else "") + (" last" if sq["last"] else "")
+            classes += " flipped" if sq["flipped"] else ""
+            if sq["disc"]:
+                inner = f'<span class="disc disc-{sq["disc"]}" aria-hidden="true"></span>'
+            elif playable:
+                inner = '<span class="hint" aria-hidden="true"></span>'
+            else:
+                inner = ""
+            cells.append(
+                f'<td><button type="submit" name="square" value="{sq["square"]}" id="sq-{sq["square"]}"'
+                f' aria-label="{escape(sq["label"])}" class="{classes}"{"" if playable else " disabled"}>'
+                f"{inner}</button></td>"
+            )
+        out.append(f'<tr><th scope="row">{row["number"]}</th>{"".join(cells)}</tr>')
+    return mark_safe("\n".join(out))  # square names and escaped labels only
+
+
+class Grid:
+    """The grid's HTML for a viewer who may play now (``playable``) or not (``still``), built on use."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+
+    @property
+    def playable(self) -> SafeString:
+        return _grid_html(self.position, True)
+
+    @property
+    def still(self) -> SafeString:
+        return _grid_html(self.position, False)
+
+
+def present(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    position: Position = (
+        view["board"],
+        tuple(view["legal"]),
+        view["last_move"],
+        tuple(view["flipped"]),
+        get_language(),
+    )
     to_move = view["to_move"]
     return {
-        "rows": rows,
+        "rows": _rows(position),
+        "grid": Grid(position),
         "files": list(FILES),
         "to_move_name": seat_label(0 if to_move == "B" else 1) if to_move else "",
         "my_colour": ("B" if seat == 0 else "W") if seat is not None else "",

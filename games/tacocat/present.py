@@ -200,6 +200,8 @@ def present(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         ],
         "your_commit": view["your_commit"],
         "other_committed": bool(other is not None and view["committed"][other]),
+        # The move form keeps what the player ticked when the other's choice is pushed meanwhile.
+        "preserve_form": bool(simultaneous and other is not None and view["committed"][other]),
         "attack": None,
         "revealed": view["revealed"],
         "discard": view["discard"],

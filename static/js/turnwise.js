@@ -54,9 +54,13 @@ document.addEventListener("htmx:afterRequest", function (event) {
 // next move (a computer's, say) can arrive in either order; the match body carries its version.
 (function () {
   "use strict";
+  // Parsed, not pattern-matched: attribute order, quoting and whitespace are the server's to change.
+  // DOMParser builds an inert document (no script runs, nothing loads).
   function versionIn(html) {
-    var found = /id="match-body"[^>]*data-version="(\d+)"/.exec(html || "");
-    return found ? parseInt(found[1], 10) : null;
+    if (!html || html.indexOf("match-body") === -1) return null;
+    var body = new DOMParser().parseFromString(html, "text/html").getElementById("match-body");
+    var version = body ? parseInt(body.getAttribute("data-version"), 10) : NaN;
+    return isNaN(version) ? null : version;
   }
   function shownVersion() {
     var body = document.getElementById("match-body");

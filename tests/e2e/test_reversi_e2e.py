@@ -83,3 +83,29 @@ class ReversiInTheBrowser(BrowserTestCase):
         match = Match.objects.get(pk=int(match_url.rstrip("/").split("/")[-1]))
         assert match.status == Match.Status.FINISHED
         assert replays_to_stored_state(match)
+
+    def test_a_pushed_or_returned_fragment_older_than_the_page_is_never_swapped_in(self) -> None:
+        """The page reads the version of incoming HTML by parsing it, whatever the attribute order."""
+        base = self.live_server_url
+        page = self.new_page()
+        sign_up(page, base, "keeper")
+        new_match(page, "reversi", 2, {2: "human"}, public=False)
+        expect(page.get_by_role("status")).to_contain_text("Waiting for players")
+        refused = page.evaluate(
+            """() => {
+              const shown = parseInt(document.getElementById("match-body").getAttribute("data-version"), 10);
+              const fire = (html) => {
+                const event = new CustomEvent("htmx:wsBeforeMessage", {cancelable: true, detail: {message: html}});
+                document.dispatchEvent(event);
+                return event.defaultPrevented;
+              };
+              return [
+                fire(`<section class="match" data-version="${shown - 1}" id="match-body"></section>`),
+                fire(`<section id='match-body' data-version='${shown - 1}'></section>`),
+                fire(`<section id="match-body" data-version="${shown}"></section>`),
+                fire(`<section data-version="${shown + 1}" id="match-body"></section>`),
+                fire(`<a id="turn-badge" data-count="0"></a>`),
+              ];
+            }"""
+        )
+        assert refused == [True, True, False, False, False]

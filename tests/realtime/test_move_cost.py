@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from unittest import mock
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
-from games import realtime, services
+from games import pages, realtime, services
 from games.models import Match
 from tests.realtime.helpers import connect, every_query, logged_in_client, sync_thread_calls
 
@@ -170,3 +171,28 @@ async def test_a_page_that_missed_a_version_renders_the_current_state_for_itself
     resynced = await alice_ws.receive_from(timeout=15)
     assert f'data-version="{match.version + 1}"' in resynced and 'id="match-body"' in resynced
     await alice_ws.disconnect()
+
+
+async def test_the_spectators_fragment_is_rendered_only_while_a_spectator_watches(cast: dict[str, Any]) -> None:
+    """One process: the announcer knows whether anyone watches, and renders the spectators' view only then."""
+    match = cast["match"]
+    players = await open_pages(cast, "alice", "bob")
+    with mock.patch.object(pages, "render_fragment", wraps=pages.render_fragment) as renders:
+        await sync_to_async(services.act)(
+            match_id=match.pk, user=cast["alice"], action={"type": "place", "square": "d3"}, version=match.version
+        )
+    assert renders.call_count == 2  # the two seats only
+    for name in ("alice-match", "bob-match"):
+        assert f'data-version="{match.version + 1}"' in await players[name].receive_from(timeout=15)
+    carol, connected = await connect(cast["carol"], f"/ws/match/{match.pk}/")
+    assert connected
+    assert f'data-version="{match.version + 1}"' in await carol.receive_from(timeout=15)
+    with mock.patch.object(pages, "render_fragment", wraps=pages.render_fragment) as renders:
+        await sync_to_async(services.act)(
+            match_id=match.pk, user=cast["bob"], action={"type": "place", "square": "c3"}, version=match.version + 1
+        )
+    assert renders.call_count == 3
+    pushed = await carol.receive_from(timeout=15)
+    assert f'data-version="{match.version + 2}"' in pushed and "Your turn." not in pushed
+    for ws in [*players.values(), carol]:
+        await ws.disconnect()
