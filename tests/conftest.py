@@ -13,6 +13,14 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Compiled translations, also when pytest runs without make (the controller only, not each xdist worker)."""
+    if not hasattr(config, "workerinput"):
+        from tools.compile_catalogues import compile_all
+
+        compile_all()
+
+
 @pytest.fixture
 def make_user(django_user_model: Any) -> Any:
     def make(username: str) -> Any:
