@@ -30,17 +30,17 @@ def _param(value: Any) -> Any:
 
 
 # The zero of each language's own digits; languages not listed write ASCII digits.
-_ZERO = {"as": "০", "ne": "०"}
+_ZERO = {"as": 0x09E6, "ne": 0x0966}  # BENGALI DIGIT ZERO, DEVANAGARI DIGIT ZERO
 _ASCII_DIGITS = "0123456789"
 _TABLES = {
-    language: str.maketrans(_ASCII_DIGITS, "".join(chr(ord(zero) + n) for n in range(10)))
+    language: str.maketrans(_ASCII_DIGITS, "".join(chr(zero + n) for n in range(10)))
     for language, zero in _ZERO.items()
 }
 
 
 def digits(value: Any, language: str | None = None) -> str:
     """``value`` as text, its ASCII digits written in ``language``'s own (the active language's by
-    default): Assamese ০-৯, Nepali ०-९. Only for what people read; form values, data attributes,
+    default): Bengali-Assamese digits for Assamese, Devanagari for Nepali. Only for what people read; form values, data attributes,
     URLs and the API keep ASCII digits."""
     table = _TABLES.get(language or get_language() or "")
     text = str(value)

@@ -8,7 +8,8 @@ from typing import Any
 
 from django import template
 
-from games.i18n import LocalNumber, digits as to_digits
+from games.i18n import LocalNumber
+from games.i18n import digits as to_digits
 
 register = template.Library()
 
