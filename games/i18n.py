@@ -40,8 +40,8 @@ _TABLES = {
 
 def digits(value: Any, language: str | None = None) -> str:
     """``value`` as text, its ASCII digits written in ``language``'s own (the active language's by
-    default): Bengali-Assamese digits for Assamese, Devanagari for Nepali. Only for what people read; form values, data attributes,
-    URLs and the API keep ASCII digits."""
+    default): Bengali-Assamese digits for Assamese, Devanagari for Nepali. Only for what people
+    read; form values, data attributes, URLs and the API keep ASCII digits."""
     table = _TABLES.get(language or get_language() or "")
     text = str(value)
     return text.translate(table) if table else text
