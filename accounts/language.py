@@ -3,8 +3,12 @@ account of a signed-in player (for their pages on every device, their emails and
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
+from django.contrib.auth.forms import PasswordResetForm
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
@@ -18,3 +22,13 @@ def choose_language(request: HttpRequest) -> HttpResponse:
         request.user.language = language
         request.user.save(update_fields=["language"])
     return response
+
+
+class AccountLanguagePasswordResetForm(PasswordResetForm):
+    """The reset email in the account's language, not in the language of whoever asked for it."""
+
+    def send_mail(
+        self, subject_template_name: str, email_template_name: str, context: dict[str, Any], *args: Any, **kwargs: Any
+    ) -> None:
+        with translation.override(context["user"].message_language):
+            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
