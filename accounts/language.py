@@ -1,5 +1,7 @@
-"""The language switcher's target: Django's set_language, which also remembers the choice on the
-account of a signed-in player (for their pages on every device, their emails and pushes)."""
+"""A player's language: chosen with the switcher (Django's set_language, which here also stores the
+choice on the account), or, for an account that never chose, the language of the page they signed
+in or up from. The account's language then serves their pages on every device (accounts.middleware),
+their emails and pushes (User.message_language)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,8 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.views.decorators.http import require_POST
@@ -32,3 +36,15 @@ class AccountLanguagePasswordResetForm(PasswordResetForm):
     ) -> None:
         with translation.override(context["user"].message_language):
             super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
+
+
+@receiver(user_logged_in)
+def remember_language(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+    """An account with no language takes the one the player signed in (or up) with."""
+    if user.language or request is None:
+        return
+    language = getattr(request, "LANGUAGE_CODE", None) or translation.get_language()
+    if language in dict(settings.LANGUAGES) and type(user).objects.filter(pk=user.pk, language="").update(
+        language=language
+    ):
+        user.language = language
