@@ -196,7 +196,9 @@ def _context(node: TranslateNode | BlockTranslateNode) -> str | None:
     return node.message_context.resolve({}) if node.message_context is not None else None
 
 
-_JS_GETTEXT = re.compile(r"""\b(?:gettext|ngettext|pgettext|npgettext)\(\s*(?P<q>["'])(?P<m>(?:\\.|(?!(?P=q)).)*)(?P=q)""")
+_JS_GETTEXT = re.compile(
+    r"""\b(?:gettext|ngettext|pgettext|npgettext)\(\s*(?P<q>["'])(?P<m>(?:\\.|(?!(?P=q)).)*)(?P=q)"""
+)
 
 
 def javascript_msgids(root: Path = ROOT) -> set[tuple[str | None, str]]:

@@ -46,7 +46,10 @@ def test_a_complete_catalogue_passes(tmp_path: Path) -> None:
         (polib.POEntry(msgid="%(name)s won.", msgstr="%(naam)s जित्नुभयो।"), "placeholders"),
         (polib.POEntry(msgid="%s left", msgstr="%s %s बाँकी"), "placeholders"),
         (polib.POEntry(msgid="Seat {}", msgstr="सिट"), "placeholders"),
-        (polib.POEntry(msgid="%(n)s card", msgid_plural="%(n)s cards", msgstr_plural={0: "%(n)s पत्ता", 1: ""}), "plural"),
+        (
+            polib.POEntry(msgid="%(n)s card", msgid_plural="%(n)s cards", msgstr_plural={0: "%(n)s पत्ता", 1: ""}),
+            "plural",
+        ),
         (
             polib.POEntry(msgid="%(n)s card", msgid_plural="%(n)s cards", msgstr_plural={0: "x", 1: "%(m)s पत्ता"}),
             "placeholders",
