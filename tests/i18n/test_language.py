@@ -37,6 +37,7 @@ SAMPLE = {
     "Your turn": "NE your turn",
     "Your turn on Turnwise (%(n)d)": "NE your turn on Turnwise (%(n)d)",
     "Log in": "NE log in",
+    "Your turn.": "NE your turn.",
 }
 SAMPLE_JS = {"Link copied.": "NE link copied."}
 
@@ -245,3 +246,16 @@ def test_the_rules_page_written_in_the_readers_language_is_chosen(tmp_path: Path
         assert "NE rules" in Client().get("/rules/reversi/", HTTP_ACCEPT_LANGUAGE="ne").content.decode()
         english = Client().get("/rules/reversi/", HTTP_ACCEPT_LANGUAGE="as").content.decode()
         assert "NE rules" not in english and "Reversi" in english
+
+
+def test_each_seated_player_gets_the_live_update_in_their_own_language(
+    sample_catalogue: Path, reversi_match: Match, alice: User, bob: User
+) -> None:
+    from games import pages
+
+    User.objects.filter(pk=alice.pk).update(language="ne")
+    seats = list(reversi_match.seats.select_related("user", "reserved_for"))
+    with translation.override("en"):  # rendered in Bob's request, say
+        by_user, _spectators = pages.render_for_push(reversi_match, seats, {alice.pk: [], bob.pk: []})
+    assert "NE your turn." in by_user[alice.pk]  # Alice, Black, is to move
+    assert "NE " not in by_user[bob.pk]
