@@ -259,3 +259,17 @@ def test_each_seated_player_gets_the_live_update_in_their_own_language(
         by_user, _spectators = pages.render_for_push(reversi_match, seats, {alice.pk: [], bob.pk: []})
     assert "NE your turn." in by_user[alice.pk]  # Alice, Black, is to move
     assert "NE " not in by_user[bob.pk]
+
+
+def test_engine_sentences_show_their_numbers_in_the_readers_digits() -> None:
+    from games.engine import Text
+    from games.i18n import localize
+
+    text = Text(
+        "%(name)s scores %(points)s (%(total)d in all) on %(square)s.",
+        {"name": "Ann", "points": 12, "total": 40, "square": "f5"},
+    )
+    with translation.override("ne"):
+        assert localize(text) == "Ann scores १२ (40 in all) on f5."
+    with translation.override("en"):
+        assert localize(text) == "Ann scores 12 (40 in all) on f5."
