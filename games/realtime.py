@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.utils import translation
 
 from games import metrics
 
@@ -138,7 +139,11 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
                 },
             )
         )
-    messages.extend(_badge_message(user_id, len(waiting[user_id]), committed_at) for user_id in user_ids)
+    # Each badge in its player's language (the seats carry their users; no query).
+    languages = {s.user_id: s.user.language for s in seats if s.user_id is not None}
+    for user_id in user_ids:
+        with translation.override(languages.get(user_id) or translation.get_language()):
+            messages.append(_badge_message(user_id, len(waiting[user_id]), committed_at))
     if moved:
         metrics.record_move()
     deliver(messages)

@@ -273,3 +273,20 @@ def test_engine_sentences_show_their_numbers_in_the_readers_digits() -> None:
         assert localize(text) == "Ann scores १२ (40 in all) on f5."
     with translation.override("en"):
         assert localize(text) == "Ann scores 12 (40 in all) on f5."
+
+
+def test_live_turn_badges_are_in_each_players_language(reversi_match: Match, alice: User, bob: User) -> None:
+    from unittest.mock import patch
+
+    from games import realtime
+
+    User.objects.filter(pk=alice.pk).update(language="ne")
+    seats = list(reversi_match.seats.select_related("user", "reserved_for"))
+    with translation.override("en"), patch.object(realtime, "deliver") as deliver:
+        realtime.announce(reversi_match, seats)
+    badges = {
+        group: message["html"] for group, message in deliver.call_args[0][0] if message["type"] == "turns.changed"
+    }
+    assert "१" in badges[realtime.user_group(alice.pk)]  # Alice, to move: "1 match" in Nepali digits
+    assert 'data-count="1"' in badges[realtime.user_group(alice.pk)]
+    assert "No turns waiting" in badges[realtime.user_group(bob.pk)]
