@@ -272,13 +272,13 @@ def render_for_push(
             match, seat.user, seats=seats, next_url=next_url, rematch=rematch, rating_changes=changes
         )
         # In that player's language, not the mover's (a computer's move has no language at all).
-        with translation.override(seat.user.language or translation.get_language()):
+        with translation.override(seat.user.message_language):
             by_user[seat.user_id] = render_fragment(context)
     # A player a seat is kept for (only while the match waits) sees it with their answer buttons.
     for seat in seats:
         if seat.user_id is None and seat.reserved_for_id is not None and seat.reserved_for_id not in by_user:
             context = match_context(match, seat.reserved_for, seats=seats, rematch=rematch, rating_changes=changes)
-            with translation.override(seat.reserved_for.language or translation.get_language()):
+            with translation.override(seat.reserved_for.message_language):
                 by_user[seat.reserved_for_id] = render_fragment(context)
     spectators = None
     if match.is_public:

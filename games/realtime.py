@@ -140,9 +140,9 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
             )
         )
     # Each badge in its player's language (the seats carry their users; no query).
-    languages = {s.user_id: s.user.language for s in seats if s.user_id is not None}
+    languages = {s.user_id: s.user.message_language for s in seats if s.user_id is not None}
     for user_id in user_ids:
-        with translation.override(languages.get(user_id) or translation.get_language()):
+        with translation.override(languages[user_id]):
             messages.append(_badge_message(user_id, len(waiting[user_id]), committed_at))
     if moved:
         metrics.record_move()
