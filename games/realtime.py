@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.utils import translation
 
 from games import metrics
@@ -167,13 +168,17 @@ def _badge_message(
 
 
 def announce_user(user_id: int) -> None:
-    """Tell every page of this person that their inbox, turns or challenges changed (two queries, one
-    render)."""
+    """Tell every page of this person that their inbox, turns or challenges changed (three queries, one
+    render, in their language)."""
+    from accounts.models import User
     from games import challenges, pages
 
     waiting = pages.waiting_turns([user_id])
     pending = challenges.pending_count(user_id)
-    deliver([_badge_message(user_id, len(waiting[user_id]), time.time(), pending)])
+    language = User.objects.filter(pk=user_id).values_list("language", flat=True).first()
+    with translation.override(language or settings.LANGUAGE_CODE):
+        message = _badge_message(user_id, len(waiting[user_id]), time.time(), pending)
+    deliver([message])
 
 
 def announce_chat(match_id: int) -> None:

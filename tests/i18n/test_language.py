@@ -290,3 +290,15 @@ def test_live_turn_badges_are_in_each_players_language(reversi_match: Match, ali
     assert "१" in badges[realtime.user_group(alice.pk)]  # Alice, to move: "1 match" in Nepali digits
     assert 'data-count="1"' in badges[realtime.user_group(alice.pk)]
     assert "No turns waiting" in badges[realtime.user_group(bob.pk)]
+
+
+def test_a_badge_announced_on_its_own_is_in_its_players_language(reversi_match: Match, alice: User) -> None:
+    from unittest.mock import patch
+
+    from games import realtime
+
+    User.objects.filter(pk=alice.pk).update(language="as")
+    with translation.override("en"), patch.object(realtime, "deliver") as deliver:
+        realtime.announce_user(alice.pk)
+    [(group, message)] = deliver.call_args[0][0]
+    assert group == realtime.user_group(alice.pk) and "১" in message["html"]  # one match waiting, Assamese digits
