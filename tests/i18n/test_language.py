@@ -196,6 +196,7 @@ def test_turn_emails_and_pushes_are_in_the_accounts_language(
     assert [m.subject for m in mail.outbox] == ["NE your turn on Turnwise (1)"]
     assert "NE your turn" in mail.outbox[0].body
     assert len(pushed) == 1 and pushed[0]["body"].startswith("NE your turn")
+    assert pushed[0]["body"].endswith("#" + digits(reversi_match.pk, "ne"))
 
 
 # --- digits ------------------------------------------------------------------------------------------
