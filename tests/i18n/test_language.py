@@ -303,3 +303,15 @@ def test_a_badge_announced_on_its_own_is_in_its_players_language(reversi_match: 
         realtime.announce_user(alice.pk)
     [(group, message)] = deliver.call_args[0][0]
     assert group == realtime.user_group(alice.pk) and "১" in message["html"]  # one match waiting, Assamese digits
+
+
+def test_a_socket_renders_in_its_players_language(sample_catalogue: Path, reversi_match: Match, alice: User) -> None:
+    from games import pages
+
+    User.objects.filter(pk=alice.pk).update(language="ne")
+    alice.refresh_from_db()
+    with translation.override("en"):  # whatever a socket thread had active
+        fragment = pages.render_live_fragments(reversi_match, alice)
+        badge = pages.render_turn_badge(alice)
+    assert fragment is not None and "NE your turn." in fragment
+    assert "१" in badge and 'data-count="1"' in badge
