@@ -40,7 +40,8 @@ pytestmark = pytest.mark.skipif(
 # names of the switcher, and codes (Reversi squares like d3, card codes like B9 or 10D).
 KEPT = {"Turnwise", "English", "ann", "DOS"}
 CODE = re.compile(r"^(?:[a-h][1-8]|[A-Z]?\d+[A-Z]?|[A-Z]{1,2})$")
-WORD = re.compile("[A-Za-z][A-Za-z'\u2019-]+")
+# A Latin word, hyphenated words whole; not the hyphen that joins a name to an Assamese suffix ("ann-ৰ").
+WORD = re.compile("[A-Za-z][A-Za-z'\u2019]*(?:-[A-Za-z]+)*")
 
 VISIBLE_TEXT = """() => {
   const texts = [document.title, document.body.innerText];
