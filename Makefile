@@ -10,7 +10,7 @@ PORT ?= 8000
 PYTHON ?= $(shell for p in python3.13 python3.12; do command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { command -v $$p; exit 0; }; done; \
 	root=$$(pyenv root 2>/dev/null); for v in 3.13 3.12; do for d in $$(ls -d "$$root"/versions/$$v* 2>/dev/null | sort -rV); do [ -x "$$d/bin/python$$v" ] && { echo "$$d/bin/python$$v"; exit 0; }; done; done)
 
-.PHONY: run test test-fast lint bench bench-bots install install-dev browser clean migrate worker
+.PHONY: run test test-fast lint bench bench-bots install install-dev browser clean migrate worker catalogues
 
 $(VENV)/.installed: requirements.txt
 	@if [ -z "$(PYTHON)" ]; then echo "Turnwise needs Python 3.12 or newer (3.13 preferred); none found on PATH or in pyenv." >&2; exit 1; fi
@@ -30,28 +30,38 @@ install-dev: $(VENV)/.installed-dev
 migrate: install
 	$(PY) manage.py migrate --noinput
 
-run: migrate
+# The translations (locale/, locale_django/) compiled to the .mo files Django reads, with polib: no
+# gettext needed. Only changed catalogues are compiled again (docs/i18n.md).
+catalogues: install
+	$(PY) tools/compile_catalogues.py
+
+run: migrate catalogues
 	@echo "Turnwise on http://$(HOST):$(PORT)/"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 # The background work (computer players, clocks, emails) as its own process (production: BOT_RUNNER_IN_PROCESS=false in the web processes).
-worker: migrate
+worker: migrate catalogues
 	$(PY) manage.py run_worker
 
-# Debian's Chromium for the browser tests (never a downloaded browser).
+# Debian's Chromium for the browser tests (never a downloaded browser), and Debian's fonts for the scripts.
 browser:
 	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || { \
 		echo "Installing Debian's chromium for the browser tests"; \
 		(apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
 		{ echo "Could not install chromium: run 'apt-get install -y chromium' (as root)." >&2; exit 1; }; }
+	@# Fonts for Assamese (Bengali-Assamese script) and Nepali (Devanagari), so the browser tests see them drawn.
+	@fc-list 2>/dev/null | grep -qi "Noto Sans Bengali" && fc-list 2>/dev/null | grep -qi "Noto Sans Devanagari" || { \
+		echo "Installing Debian's fonts-noto-core (Bengali-Assamese and Devanagari) for the browser tests"; \
+		(apt-get update -qq && apt-get install -y -qq fonts-noto-core >/dev/null) || \
+		{ echo "Could not install fonts-noto-core: run 'apt-get install -y fonts-noto-core' (as root)." >&2; exit 1; }; }
 
 # Two runs: the browser tests' Playwright keeps an event loop in its process, which async tests
 # (the WebSocket consumers) cannot share.
-test: install-dev browser
+test: install-dev browser catalogues
 	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -q -n 2 --ignore=tests/e2e
 	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -q tests/e2e
 
-test-fast: install-dev
+test-fast: install-dev catalogues
 	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -q -n 2 --ignore=tests/e2e -m "not slow"
 
 lint: install-dev
@@ -82,3 +92,4 @@ bench-live: install-dev
 
 clean:
 	rm -rf $(VENV) .test-db*.sqlite3 staticfiles
+	find locale locale_django -name '*.mo' -delete 2>/dev/null || true

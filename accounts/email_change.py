@@ -15,6 +15,7 @@ from django.core import signing
 from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -78,7 +79,13 @@ def _masked(address: str) -> str:
 
 
 def request_change(*, user: User, new_email: str) -> None:
-    """Send the confirmation link to the new address and, if there is one, a notice to the old."""
+    """Send the confirmation link to the new address and, if there is one, a notice to the old, in
+    the player's language."""
+    with translation.override(user.message_language):
+        _send_change_emails(user=user, new_email=new_email)
+
+
+def _send_change_emails(*, user: User, new_email: str) -> None:
     base = settings.SITE_URL
     context = {
         "user": user,

@@ -3,6 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +29,9 @@ class User(AbstractUser):
     )
     email = models.EmailField(_("email address"), blank=True)
     email_turns = models.CharField(_("turn emails"), max_length=8, choices=EmailTurns.choices, default=EmailTurns.EACH)
+    # The language of the player's pages, emails and push notifications; "" until the first page
+    # they see signed in, which stores the language it was shown in (accounts.middleware).
+    language = models.CharField(_("Language"), max_length=8, blank=True, default="", choices=settings.LANGUAGES)
     # When the player last had the site open (a page load or a live socket getting an update).
     last_seen_at = models.DateTimeField(null=True, blank=True)
     last_email_at = models.DateTimeField(null=True, blank=True)
@@ -64,6 +68,11 @@ class User(AbstractUser):
                 kwargs["update_fields"] = {*update_fields, "username_skeleton", "username_glyph_skeleton"}
         super().save(*args, **kwargs)
         self._stored_username = self.username
+
+    @property
+    def message_language(self) -> str:
+        """The language to write to this player in, away from their pages (emails, pushes)."""
+        return self.language or settings.LANGUAGE_CODE
 
     def on_vacation(self, now: datetime) -> bool:
         return self.vacation_until is not None and self.vacation_until > now

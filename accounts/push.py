@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
@@ -115,7 +116,12 @@ def push_news(user: Any, notices: list[Any], now: datetime, subscriptions: list[
         if subscription.last_push_at is not None and now - subscription.last_push_at < INTERVAL:
             continue
         fresh = [n for n in notices if subscription.last_push_at is None or n.created_at > subscription.last_push_at]
-        if fresh and _deliver(subscription, payload(fresh)):
+        if not fresh:
+            continue
+        # In the player's language, whoever's request or worker thread sends it.
+        with translation.override(user.message_language):
+            data = payload(fresh)
+        if _deliver(subscription, data):
             PushSubscription.objects.filter(pk=subscription.pk).update(last_push_at=now)
             sent += 1
     return sent
@@ -124,11 +130,14 @@ def push_news(user: Any, notices: list[Any], now: datetime, subscriptions: list[
 def payload(notices: list[Any]) -> dict[str, Any]:
     """What the service worker shows: the matches named, and where a click leads."""
     from games import registry
+    from games.i18n import digits
 
     matches: dict[int, Any] = {}
     for notice in notices:
         matches.setdefault(notice.match_id, notice)
-    lines = [f"{n.get_kind_display()}: {registry.get(n.match.game).name} #{n.match_id}" for n in matches.values()]
+    lines = [
+        f"{n.get_kind_display()}: {registry.get(n.match.game).name} #{digits(n.match_id)}" for n in matches.values()
+    ]
     first = next(iter(matches.values()))
     return {
         "title": "Turnwise",

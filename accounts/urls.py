@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import push_views, views
+from accounts.language import AccountLanguagePasswordResetForm
 
 app_name = "accounts"
 
@@ -24,6 +25,7 @@ urlpatterns = [
         auth_views.PasswordResetView.as_view(
             success_url=reverse_lazy("accounts:password_reset_done"),
             email_template_name="registration/password_reset_email.txt",
+            form_class=AccountLanguagePasswordResetForm,
         ),
         name="password_reset",
     ),

@@ -7,8 +7,8 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.conf.locale import LANG_INFO
 from django.utils.csp import CSP
-from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -57,6 +57,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.account_language",
     "games.middleware.private_no_store",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -195,11 +196,25 @@ EMAIL_CHANGE_LINK_HOURS = int(os.environ.get("EMAIL_CHANGE_LINK_HOURS", "48"))
 
 # --- Internationalisation -------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English"))]
+# Each language named in its own script: a reader looks for the name they can read. Not translated,
+# on purpose (the switcher must read the same in every language).
+LANGUAGES = [("en", "English"), ("as", "অসমীয়া"), ("ne", "नेपाली")]
+# Django knows no Assamese: describe it, so get_language_info() and the language tags work.
+LANG_INFO.setdefault("as", {"bidi": False, "code": "as", "name": "Assamese", "name_local": "অসমীয়া"})
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# The site's own strings (makemessages rewrites these), then the few Django strings the site shows,
+# in a catalogue of their own so makemessages never wipes them (docs/i18n.md). Compiled by
+# tools/compile_catalogues.py, which `make run` and `make test` call.
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale_django"]
+# Date formats for Assamese, which Django has none of (config/formats/as/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
+# A signed-in player's language lives on the account (accounts.middleware); the cookie carries it for
+# everyone else, after the browser's Accept-Language on the first visit.
+LANGUAGE_COOKIE_NAME = "turnwise_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 # --- Static files ---------------------------------------------------------------------------------
 STATIC_URL = "static/"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from games.engine import Text
 
@@ -26,4 +26,36 @@ def localize(text: Text | str) -> str:
 def _param(value: Any) -> Any:
     if isinstance(value, Text):
         return localize(value)
+    # Counts and scores read in the viewer's digits ("%(n)s"); "%(n)d" still gets a number.
+    if isinstance(value, int) and not isinstance(value, bool):
+        return LocalNumber(value)
     return value
+
+
+# The zero of each language's own digits; languages not listed write ASCII digits.
+_ZERO = {"as": 0x09E6, "ne": 0x0966}  # BENGALI DIGIT ZERO, DEVANAGARI DIGIT ZERO
+_ASCII_DIGITS = "0123456789"
+_TABLES = {
+    language: str.maketrans(_ASCII_DIGITS, "".join(chr(zero + n) for n in range(10)))
+    for language, zero in _ZERO.items()
+}
+
+
+def digits(value: Any, language: str | None = None) -> str:
+    """``value`` as text, its ASCII digits written in ``language``'s own (the active language's by
+    default): Bengali-Assamese digits for Assamese, Devanagari for Nepali. Only for what people
+    read; form values, data attributes, URLs and the API keep ASCII digits."""
+    table = _TABLES.get(language or get_language() or "")
+    text = str(value)
+    return text.translate(table) if table else text
+
+
+class LocalNumber(int):
+    """An integer that reads in the active language's digits: ``{% blocktranslate count n=x|digits %}``
+    needs a number to choose the plural form, and shows ``{{ n }}`` as the language writes it."""
+
+    def __str__(self) -> str:
+        return digits(int(self))
+
+    def __format__(self, spec: str) -> str:
+        return digits(format(int(self), spec))

@@ -18,6 +18,7 @@ from django.core.mail import EmailMessage
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts import push
@@ -145,6 +146,12 @@ def _waiting_for_digests(users: list[Any]) -> dict[int, list[Seat]]:
 
 
 def _send(user: Any, notices: list[Notice], *, digest: bool, waiting: list[Seat]) -> None:
+    # In the player's language, whoever's request or worker thread sends it.
+    with translation.override(user.message_language):
+        _compose_and_send(user, notices, digest=digest, waiting=waiting)
+
+
+def _compose_and_send(user: Any, notices: list[Notice], *, digest: bool, waiting: list[Seat]) -> None:
     from games import registry
 
     base = settings.SITE_URL

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from games import registry
@@ -54,4 +55,6 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     except LookupError:
         raise Http404 from None
     examples = EXAMPLES[game]() if game in EXAMPLES else {}
-    return render(request, f"games/rules/{game}.html", {"game": spec, "ex": examples})
+    # The rules written in the reader's language when there is such a page, else the English one.
+    names = [f"games/rules/{game}.{get_language()}.html", f"games/rules/{game}.html"]
+    return render(request, names, {"game": spec, "ex": examples})

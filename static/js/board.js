@@ -202,7 +202,7 @@
       var value = box.getAttribute("data-value");
       if (value === "#") wild += 1; else total += parseInt(value, 10);
     });
-    var text = hand.getAttribute("data-sum").replace("%(sum)s", String(total) + (wild ? " + #".repeat(wild) : ""));
+    var text = hand.getAttribute("data-sum").replace("%(sum)s", window.turnwiseDigits(total) + (wild ? " + #".repeat(wild) : ""));
     if (chosen.length > 2) text += " " + hand.getAttribute("data-too-many");
     else if (!targets.length) text += " " + hand.getAttribute("data-no-target");
     sum.textContent = text;

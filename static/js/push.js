@@ -29,6 +29,8 @@
     });
   }
 
+  var FAILED = gettext("This browser could not subscribe; try again later.");
+
   function setUp() {
     var button = document.getElementById("push-toggle");
     var status = document.getElementById("push-status");
@@ -37,14 +39,16 @@
     var registration = null;
 
     function show(subscribed, message) {
-      button.textContent = button.getAttribute(subscribed ? "data-on" : "data-off");
+      button.textContent = subscribed
+        ? gettext("Turn off notifications for this browser")
+        : gettext("Turn on notifications for this browser");
       button.setAttribute("aria-pressed", subscribed ? "true" : "false");
       status.textContent = message || "";
     }
 
     function turnOn() {
       return Notification.requestPermission().then(function (permission) {
-        if (permission !== "granted") { show(false, button.getAttribute("data-denied")); return null; }
+        if (permission !== "granted") { show(false, gettext("Your browser blocks notifications for this site; allow them in its settings.")); return null; }
         return registration.pushManager.subscribe({
           userVisibleOnly: true,
           applicationServerKey: keyBytes(button.getAttribute("data-key")),
@@ -72,11 +76,11 @@
         registration.pushManager.getSubscription().then(function (current) {
           return current ? turnOff(current) : turnOn();
         }).catch(function () {
-          status.textContent = button.getAttribute("data-failed");
+          status.textContent = FAILED;
         }).then(function () { button.disabled = false; });
       });
     }).catch(function () {
-      status.textContent = button.getAttribute("data-failed");
+      status.textContent = FAILED;
     });
   }
 

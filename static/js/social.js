@@ -20,7 +20,7 @@
       button.addEventListener("click", function () {
         var input = document.getElementById(button.getAttribute("data-copy"));
         navigator.clipboard.writeText(input.value).then(function () {
-          copied = button.getAttribute("data-copied");
+          copied = gettext("Link copied.");
           // The panel may have been re-rendered meanwhile: write to the one shown now.
           document.querySelectorAll(".copy-status").forEach(function (shown) { shown.textContent = copied; });
         }, function () {

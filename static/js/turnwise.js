@@ -12,8 +12,8 @@
   function syncTitle() {
     var count = badgeCount();
     if (count === null) return;
-    var page = document.title.replace(/^\(\d+\)\s*/, "");
-    document.title = (count > 0 ? "(" + count + ") " : "") + (page || "Turnwise");
+    var page = document.title.replace(/^\([0-9০-৯०-९]+\)\s*/, "");
+    document.title = (count > 0 ? "(" + window.turnwiseDigits(count) + ") " : "") + (page || "Turnwise");
     if (lastCount !== null && count > lastCount && document.hidden && window.Notification &&
         Notification.permission === "granted") {
       var note = new Notification("Turnwise", {
