@@ -31,7 +31,7 @@ from games.backalley.cards import (
     suit,
     winning_index,
 )
-from games.backalley.play import bid_options, current, next_board_level, rule_for
+from games.backalley.moves import bid_options, current, next_board_level, rule_for
 from games.backalley.scoring import contract, first_leader, match_result, points, totals, tricks_by_seat
 from games.backalley.state import (
     BID,

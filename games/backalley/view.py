@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.backalley.cards import SUITS, code, hand_size, sort_for_display
-from games.backalley.play import current, next_board_level, rule_for
+from games.backalley.moves import current, next_board_level, rule_for
 from games.backalley.scoring import TEAMS, contract, match_result, totals, tricks_by_seat
 from games.backalley.state import BID, DEALS, OVER, PLAY, State
 from games.engine import InvalidAction

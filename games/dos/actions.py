@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.dos.cards import COLOURS, DECK_COUNTS, ORDER, WILD_DOS, WILD_VALUES, is_wild
-from games.dos.matching import Declaration, card_key
+from games.dos.moves import Declaration, card_key
 from games.engine import Action, InvalidAction
 
 DEFAULT_TARGET = 200

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from games import registry
 from games.dos.actions import check_code
 from games.dos.cards import COLOURS, WILD_DOS, WILD_VALUES, is_wild
-from games.dos.matching import Declaration, card_key
+from games.dos.moves import Declaration, card_key
 from games.dos.present import card, declaration_field, target_declaration_field
 from games.engine import Action, InvalidAction
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.dos.matching import Declaration
+from games.dos.moves import Declaration
 from games.engine import Result
 
 MATCH = "match"

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
 from games.reversi.bitboard import flips, moves
-from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES, board_string, parse_board, squares
+from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES, board_string, parse_board, squares
 
 BLACK, WHITE = 0, 1
 COLOURS = ("B", "W")

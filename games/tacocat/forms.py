@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from games import registry
 from games.engine import Action, InvalidAction
-from games.tacocat.config import CODES
+from games.tacocat.cards import CODES
 
 TYPES = ("replace", "duel", "attack", "defend")
 SACRIFICE = "sacrifice"

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
-from games.tacocat.config import GOALS, codes, deal_order, parse_code, parse_codes, parse_options
+from games.tacocat.cards import GOALS, codes, deal_order, parse_code, parse_codes, parse_options
 from games.tacocat.moves import (
     attack_error,
     attack_kind,

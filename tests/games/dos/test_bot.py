@@ -9,7 +9,8 @@ from dos_support import DRAW, FINISH, Q, V, act, bonus, match, place, playout, r
 
 from games.dos import bot
 from games.dos.cards import CODES
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
 from games.dos.state import State
 from tests.workcount import calls_made
 

@@ -11,7 +11,8 @@ from dos_support import Q, match, playout, random_policy, scramble
 
 from games.dos import bot
 from games.dos.cards import CODES
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
 from games.dos.state import State
 
 

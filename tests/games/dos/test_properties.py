@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.dos.cards import CODES, COLOURS, DECK_COUNTS, WILD_DOS, hand_points, is_wild, sort_cards
-from games.dos.matching import card_key
+from games.dos.moves import card_key
 from games.dos.rules import engine
 from games.dos.state import Event, State
 from games.engine import IllegalAction

@@ -11,7 +11,8 @@ import pytest
 from dos_support import DRAW, FINISH, SKIP, Q, V, act, bonus, match, place, row, since
 
 from games.dos.cards import FULL_DECK
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
 
 
 def _rest(*named: list[str] | tuple[str, ...]) -> list[str]:

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from dos_support import Q, V, act, bot_policy, match, playout, random_policy
 
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
 
 NAMES = ["Ann", "Bea", "Cal", "Dov"]
 

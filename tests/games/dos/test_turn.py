@@ -12,7 +12,8 @@ import pytest
 from dos_support import Q, V, act, events, match, rejects, row, since
 
 from games.dos.cards import FULL_DECK
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
 from games.engine import InvalidAction
 
 # ------------------------------------------------------------------------------------------ scenarios

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import IllegalAction, InvalidAction
-from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES
+from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES
 from games.reversi.rules import State, engine
 
 # No example database: the suite must not write files into the work tree.
