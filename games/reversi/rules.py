@@ -7,67 +7,25 @@ inside :meth:`ReversiEngine.apply` (REV-7, REV-9) and recorded as events.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
+from games.reversi.actions import parse_action, parse_options
 from games.reversi.bitboard import flips, moves
-from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES, board_string, parse_board, squares
-
-BLACK, WHITE = 0, 1
-COLOURS = ("B", "W")
-# REV-2: white d4 and e5, black e4 and d5.
-START_BLACK = (1 << SQUARE_INDEX["e4"]) | (1 << SQUARE_INDEX["d5"])
-START_WHITE = (1 << SQUARE_INDEX["d4"]) | (1 << SQUARE_INDEX["e5"])
-VIEW_EVENTS = 30
-DUMP_FORMAT = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Placed:
-    seat: int
-    square: int
-    flipped: int  # bitboard
-
-
-@dataclass(frozen=True, slots=True)
-class Passed:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Ended:
-    black: int
-    white: int
-
-
-Event = Placed | Passed | Ended
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    """A position and what the view shows of its past. ``to_move`` is a seat, or None once over.
-
-    The size does not grow with the game: the full record is the match's action log (replaying it
-    from the start gives this state back); the state keeps only the latest events the view shows and
-    the number of placements so far.
-    """
-
-    black: int
-    white: int
-    to_move: int | None
-    seed: int
-    # The latest events, oldest first: at most VIEW_EVENTS (see _recent).
-    events: tuple[Event, ...] = ()
-    placements: int = 0
-
-    @property
-    def over(self) -> bool:
-        return self.to_move is None
-
-    def discs(self, seat: int) -> tuple[int, int]:
-        """(own, opponent) bitboards from ``seat``'s side."""
-        return (self.black, self.white) if seat == BLACK else (self.white, self.black)
+from games.reversi.board import SQUARE_NAMES, board_string, squares
+from games.reversi.state import (
+    BLACK,
+    COLOURS,
+    Ended,
+    Event,
+    Passed,
+    Placed,
+    State,
+    dump_state,
+    event_json,
+    load_state,
+    recent,
+)
 
 
 def tournament_score(black: int, white: int) -> tuple[int, int]:
@@ -79,91 +37,15 @@ def tournament_score(black: int, white: int) -> tuple[int, int]:
     return 32, 32
 
 
-def _recent(events: tuple[Event, ...]) -> tuple[Event, ...]:
-    return events[-VIEW_EVENTS:]
-
-
 def _settle(black: int, white: int, seat: int, seed: int, events: tuple[Event, ...], placements: int) -> State:
     """The state where ``seat`` is due to move, after forced passes / the end (REV-7, REV-9)."""
     boards = (black, white)
     if moves(boards[seat], boards[1 - seat]):
-        return State(black, white, seat, seed, _recent(events), placements)
+        return State(black, white, seat, seed, recent(events), placements)
     if moves(boards[1 - seat], boards[seat]):
-        return State(black, white, 1 - seat, seed, _recent((*events, Passed(seat))), placements)
+        return State(black, white, 1 - seat, seed, recent((*events, Passed(seat))), placements)
     ended = Ended(black.bit_count(), white.bit_count())
-    return State(black, white, None, seed, _recent((*events, ended)), placements)
-
-
-def parse_action(action: Any) -> int:
-    """The square index of a well-formed place action; InvalidAction otherwise."""
-    if not isinstance(action, dict):
-        raise InvalidAction("An action must be an object like {'type': 'place', 'square': 'd3'}.")
-    kind = action.get("type")
-    if kind == "pass":
-        # REV-E1 / REV-S7: passing is never a player's choice.
-        raise InvalidAction("There is no pass action: you pass automatically when you have no move.")
-    if kind != "place":
-        raise InvalidAction(f"Unknown action type {kind!r}; the only action is 'place'.")
-    extra = sorted(set(action) - {"type", "square"})
-    if extra:
-        raise InvalidAction(f"Unexpected field(s) in a place action: {', '.join(extra)}.")
-    if "square" not in action:
-        raise InvalidAction("A place action needs a 'square', e.g. 'd3'.")
-    square = action["square"]
-    # Strict on purpose: one spelling per square keeps actions comparable with legal_actions().
-    if not isinstance(square, str) or square not in SQUARE_INDEX:
-        raise InvalidAction(f"{square!r} is not a square: write a lower-case column a-h and a row 1-8, e.g. d3.")
-    return SQUARE_INDEX[square]
-
-
-def _parse_options(options: dict[str, Any] | None) -> tuple[int, int, int]:
-    if options is None:
-        return START_BLACK, START_WHITE, BLACK
-    if not isinstance(options, dict):
-        raise InvalidAction("Options must be an object.")
-    unknown = sorted(set(options) - {"board", "to_move"})
-    if unknown:
-        raise InvalidAction(f"Unknown option(s): {', '.join(unknown)}.")
-    black, white = START_BLACK, START_WHITE
-    if "board" in options:
-        board = options["board"]
-        if not isinstance(board, str):
-            raise InvalidAction("The board option must be a 64-character string of B, W and '.'.")
-        try:
-            black, white = parse_board(board)
-        except ValueError as exc:
-            raise InvalidAction(str(exc)) from None
-    to_move = options.get("to_move", "B")
-    if to_move not in COLOURS:
-        raise InvalidAction(f"to_move must be 'B' or 'W', not {to_move!r}.")
-    return black, white, COLOURS.index(to_move)
-
-
-def event_json(event: Event) -> dict[str, Any]:
-    if isinstance(event, Placed):
-        return {
-            "type": "place",
-            "seat": event.seat,
-            "square": SQUARE_NAMES[event.square],
-            "flipped": squares(event.flipped),
-        }
-    if isinstance(event, Passed):
-        return {"type": "pass", "seat": event.seat}
-    return {"type": "end", "counts": {"B": event.black, "W": event.white}}
-
-
-def _event_from_json(data: dict[str, Any]) -> Event:
-    kind = data["type"]
-    if kind == "place":
-        flipped = 0
-        for name in data["flipped"]:
-            flipped |= 1 << SQUARE_INDEX[name]
-        return Placed(int(data["seat"]), SQUARE_INDEX[data["square"]], flipped)
-    if kind == "pass":
-        return Passed(int(data["seat"]))
-    if kind == "end":
-        return Ended(int(data["counts"]["B"]), int(data["counts"]["W"]))
-    raise ValueError(f"Unknown event type {kind!r}.")
+    return State(black, white, None, seed, recent((*events, ended)), placements)
 
 
 class ReversiEngine:
@@ -176,7 +58,7 @@ class ReversiEngine:
         """The start position (REV-2, REV-3), or ``options["board"]`` with ``options["to_move"]``."""
         if players != 2:
             raise InvalidAction("Reversi is played by exactly 2 players.")
-        black, white, seat = _parse_options(options)
+        black, white, seat = parse_options(options)
         if black & white:
             raise InvalidAction("A square cannot hold two discs.")  # unreachable via parse_board
         # A custom position may start with a forced pass or even be over already.
@@ -247,25 +129,10 @@ class ReversiEngine:
         }
 
     def dump(self, state: State) -> dict[str, Any]:
-        return {
-            "format": DUMP_FORMAT,
-            "board": board_string(state.black, state.white),
-            "to_move": None if state.to_move is None else COLOURS[state.to_move],
-            "seed": state.seed,
-            "placements": state.placements,
-            "events": [event_json(e) for e in state.events],
-        }
+        return dump_state(state)
 
     def load(self, data: dict[str, Any]) -> State:
-        if data.get("format") not in (1, DUMP_FORMAT):
-            raise ValueError(f"Unknown Reversi dump format {data.get('format')!r}.")
-        black, white = parse_board(data["board"])
-        to_move = None if data["to_move"] is None else COLOURS.index(data["to_move"])
-        events = tuple(_event_from_json(e) for e in data["events"])
-        if data["format"] == 1:  # format 1 kept every event since the start
-            placements = sum(1 for e in events if isinstance(e, Placed))
-            return State(black, white, to_move, data["seed"], _recent(events), placements)
-        return State(black, white, to_move, data["seed"], events, int(data["placements"]))
+        return load_state(data)
 
 
 def _result(black: int, white: int) -> Result:
