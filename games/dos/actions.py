@@ -12,6 +12,7 @@ from typing import Any
 from games.dos.cards import COLOURS, DECK_COUNTS, ORDER, WILD_DOS, WILD_VALUES, is_wild
 from games.dos.moves import Declaration, card_key
 from games.engine import Action, InvalidAction
+from games.kit.parsing import is_int
 
 DEFAULT_TARGET = 200
 OPTION_KEYS = frozenset({"deck", "dealer", "target"})
@@ -41,11 +42,6 @@ class Move:
     has_target_declare: bool = False
     target_declare: Declaration = None
     card: str = ""
-
-
-def is_int(value: Any) -> bool:
-    # JSON true/false arrive as bool, which Python also counts as int.
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_code(code: Any) -> str:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from random import Random
 
 from games.dos import rules
 from games.dos.actions import DEFAULT_TARGET, check_code
 from games.dos.cards import FULL_DECK, sort_cards
 from games.dos.state import MATCH, CenterCard, State
 from games.engine import InvalidAction
+from games.kit.shuffle import shuffled
 
 
 def position(
@@ -45,8 +45,7 @@ def position(
     left.subtract(named)
     if min(left.values()) < 0:
         raise InvalidAction("The position uses more copies of a card than the deck has.")
-    remaining = list(sort_cards(left.elements()))
-    Random(f"{seed}:position").shuffle(remaining)
+    remaining = shuffled(sort_cards(left.elements()), seed, "position")
     state = State(
         players=players,
         seed=seed,

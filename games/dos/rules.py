@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from random import Random
 from typing import Any
 
-from games.dos.actions import DRAW, FINISH, SKIP_BONUS, Move, check_declaration, is_int, parse_action, parse_options
+from games.dos.actions import DRAW, FINISH, SKIP_BONUS, Move, check_declaration, parse_action, parse_options
 from games.dos.cards import CENTER_SIZE, FULL_DECK, HAND_SIZE, WILD_DOS, hand_points, is_wild, sort_cards
 from games.dos.moves import COLOUR_KINDS, DOUBLE_COLOUR, Declaration, effective_value, match_options
 from games.dos.state import (
@@ -34,6 +33,8 @@ from games.dos.state import (
 )
 from games.dos.view import build_view
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
+from games.kit.parsing import is_int
+from games.kit.shuffle import rng, shuffled
 
 COLOUR_NAMES = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
 
@@ -43,8 +44,7 @@ COLOUR_NAMES = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
 
 def _reshuffle(state: State) -> State:
     """DOS-16: the discard pile, shuffled from the seed, becomes the draw pile."""
-    cards = list(state.discard)
-    Random(f"{state.seed}:reshuffle:{state.round}:{state.reshuffles}").shuffle(cards)
+    cards = shuffled(state.discard, state.seed, "reshuffle", state.round, state.reshuffles)
     state = replace(state, draw_pile=tuple(cards), discard=(), reshuffles=state.reshuffles + 1)
     return add_event(state, "reshuffle", count=len(cards))
 
@@ -87,9 +87,7 @@ def shuffled_deck(seed: int, round_no: int, prefix: Sequence[str] = ()) -> list[
     rest = Counter(FULL_DECK)
     rest.subtract(prefix)
     # Sorting first makes the shuffle depend on the seed alone, not on how the Counter was built.
-    shuffled = list(sort_cards(rest.elements()))
-    Random(f"{seed}:deal:{round_no}").shuffle(shuffled)
-    return [*prefix, *shuffled]
+    return [*prefix, *shuffled(sort_cards(rest.elements()), seed, "deal", round_no)]
 
 
 def deal(state: State, deck: Sequence[str]) -> State:
@@ -426,7 +424,7 @@ class DosEngine:
         prefix, dealer, target = parse_options(players, options)
         if dealer is None:
             # DOS-4: drawing for the deal is equivalent to a uniformly random first dealer.
-            dealer = Random(f"{seed}:dealer").randrange(players)
+            dealer = rng(seed, "dealer").randrange(players)
         state = State(
             players=players,
             seed=seed,

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from games.tacocat.cards import parse_options
+from games.tacocat.actions import parse_options
 from games.tacocat.state import ATTACK, DEFEND, PHASES, Hand, State
 
 

@@ -14,7 +14,8 @@ from dataclasses import replace
 from typing import Any
 
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
-from games.tacocat.cards import GOALS, codes, deal_order, parse_code, parse_codes, parse_options
+from games.tacocat.actions import parse_action, parse_options
+from games.tacocat.cards import GOALS, codes, deal_order
 from games.tacocat.moves import (
     attack_error,
     attack_kind,
@@ -41,7 +42,6 @@ from games.tacocat.state import (
 )
 from games.tacocat.view import build_view
 
-FIELDS = {"replace": "cards", "duel": "card", "attack": "cards", "defend": "answers"}
 EXPECTED = {REPLACE: "replace", DUEL: "duel", ATTACK: "attack", DEFEND: "defend"}
 WHAT_NOW = {
     REPLACE: "it is time to choose the cards to replace (none is allowed)",
@@ -49,27 +49,6 @@ WHAT_NOW = {
     ATTACK: "it is time to attack",
     DEFEND: "an attack is waiting for its answer",
 }
-
-
-def parse_action(action: Any) -> tuple[str, Any]:
-    """``(type, payload)`` of a well-formed action; InvalidAction otherwise. Payload cards are values."""
-    if not isinstance(action, dict):
-        raise InvalidAction("An action must be an object such as {'type': 'duel', 'card': '7'}.")
-    kind = action.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise InvalidAction(f"Unknown action type {kind!r}; use replace, duel, attack or defend.")
-    field = FIELDS[kind]
-    extra = sorted(map(str, set(action) - {"type", field}))
-    if extra:
-        raise InvalidAction(f"Unexpected field(s) in this {kind} action: {', '.join(extra)}.")
-    if field not in action:
-        if kind == "replace":
-            # An HTML form with no box ticked sends no field at all: that is "keep every card".
-            return kind, ()
-        raise InvalidAction(f"This {kind} action needs '{field}'.")
-    if kind == "duel":
-        return kind, parse_code(action[field], "The duel card")
-    return kind, parse_codes(action[field], field)
 
 
 def _with_hand(state: State, seat: int, hand: Hand) -> tuple[Hand, Hand]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.tacocat.cards import Config, parse_options
+from games.tacocat.actions import parse_options
+from games.tacocat.cards import Config
 
 REPLACE, DUEL, ATTACK, DEFEND, OVER = "replace", "duel", "attack", "defend", "over"
 PHASES = (REPLACE, DUEL, ATTACK, DEFEND, OVER)
