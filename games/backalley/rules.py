@@ -38,15 +38,14 @@ from games.backalley.state import (
     PASS,
     PLAY,
     Bid,
-    Event,
     Row,
     State,
     Swap,
     Trick,
-    event,
 )
 from games.backalley.view import build_view
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
+from games.kit.events import Event, event
 from games.kit.parsing import is_int
 from games.kit.shuffle import rng, shuffled
 

@@ -72,5 +72,5 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "unplayable": unplayable,
         "score_sheet": [row.json() for row in state.score_sheet],
         "totals": list(running),
-        "events": [e.json(seat) for e in state.events],
+        "events": [e.for_viewer(seat) for e in state.events],
     }

@@ -1,15 +1,19 @@
-"""Build an exact DOS position mid-round, for tests, tutorials and bug reports."""
+"""Build an exact DOS position mid-round, for tests, tutorials and bug reports; and ``scramble`` for the
+hidden-information tests."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
+from random import Random
 
 from games.dos import rules
 from games.dos.actions import DEFAULT_TARGET, check_code
 from games.dos.cards import FULL_DECK, sort_cards
 from games.dos.state import MATCH, CenterCard, State
 from games.engine import InvalidAction
+from games.kit.events import fields
 from games.kit.shuffle import shuffled
 
 
@@ -61,3 +65,31 @@ def position(
         scores=tuple(scores) if scores is not None else (0,) * players,
     )
     return rules.resolve(state) if resolve else state
+
+
+def scramble(state: State, seat: int | None, rng: Random) -> State:
+    """Reshuffle everything ``seat`` cannot know: other hands, the draw pile, others' secrets, the seed."""
+    hidden = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.draw_pile)
+    rng.shuffle(hidden)
+    hands = list(state.hands)
+    taken = 0
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            hands[s] = sort_cards(hidden[taken : taken + len(hand)])
+            taken += len(hand)
+    drawn_card = state.drawn_card
+    if drawn_card is not None and state.current != seat and hands[state.current]:
+        drawn_card = rng.choice(hands[state.current])
+    events = tuple(
+        replace(e, secret=fields({"noise": rng.random()})) if e.owner is not None and e.owner != seat else e
+        for e in state.events
+    )
+    return replace(
+        state,
+        hands=tuple(hands),
+        draw_pile=tuple(hidden[taken:]),
+        drawn_card=drawn_card,
+        events=events,
+        seed=rng.randrange(2**31),
+        reshuffles=rng.randrange(5),
+    )

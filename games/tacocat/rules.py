@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
+from games.kit.events import event
 from games.tacocat.actions import parse_action, parse_options
 from games.tacocat.cards import GOALS, codes, deal_order
 from games.tacocat.moves import (
@@ -37,7 +38,6 @@ from games.tacocat.state import (
     RoundOutcome,
     State,
     dump_state,
-    event,
     load_state,
 )
 from games.tacocat.view import build_view

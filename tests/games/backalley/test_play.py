@@ -4,11 +4,13 @@ refusal messages and the view's ``unplayable`` reasons."""
 from __future__ import annotations
 
 import pytest
-from backalley_support import E, N, S, W, bid, legal_cards, play, refusal, stacked
 
+from games.backalley.positions import E, N, S, W
+from games.backalley.positions import position as stacked
 from games.backalley.rules import engine
 from games.backalley.state import State
 from games.engine import InvalidAction
+from tests.games.backalley.backalley_support import bid, legal_cards, play, refusal
 
 TRUMP_NOT_BROKEN = "Trump may not be led yet: no trump has been played in an earlier trick of this deal."
 

@@ -9,7 +9,6 @@ view does not show may appear anywhere in the fragment.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import re
@@ -19,6 +18,7 @@ import pytest
 
 from games import pages, registry, services
 from games.backalley.cards import deck_for
+from games.backalley.positions import scramble
 from games.backalley.present import card
 from games.models import Match
 
@@ -56,27 +56,8 @@ def play_randomly(match: Match, cast: dict[int | None, Any], steps: int, rng: ra
 
 
 def shuffle_unknown(dumped: dict[str, Any], seat: int | None, rng: random.Random) -> dict[str, Any]:
-    """A copy of the dumped state with every card ``seat`` cannot know dealt out again at random."""
-    out = copy.deepcopy(dumped)
-    others = [s for s in range(4) if s != seat]
-    pool = [c for s in others for c in dumped["hands"][s]] + list(dumped["stock"])
-    rng.shuffle(pool)
-    i = 0
-    for s in others:
-        n = len(dumped["hands"][s])
-        out["hands"][s] = pool[i : i + n]
-        i += n
-    out["stock"] = pool[i:]
-    swap = dumped["swap"]
-    if swap is not None and swap["seat"] != seat and swap["took"] in dumped["hands"][swap["seat"]]:
-        # Which card the swapper took is the swapper's secret: any card now in their hand may be it.
-        took = rng.choice(out["hands"][swap["seat"]])
-        out["swap"]["took"] = took
-        for event in reversed(out["events"]):
-            if event["type"] == "joker_swap" and ["took", swap["took"]] in event["secret"]:
-                event["secret"] = [["took", took] if k == "took" else [k, v] for k, v in event["secret"]]
-                break
-    return out
+    """The dumped state with everything ``seat`` cannot know dealt out again at random."""
+    return ENGINE.dump(scramble(ENGINE.load(dumped), seat, rng))
 
 
 def everything_undealt_or_in_hand(dumped: dict[str, Any]) -> list[str]:

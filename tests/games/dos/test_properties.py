@@ -8,15 +8,16 @@ from random import Random
 from typing import Any
 
 import pytest
-from dos_support import bot_policy, playout, random_policy, scramble
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.dos.cards import CODES, COLOURS, DECK_COUNTS, WILD_DOS, hand_points, is_wild, sort_cards
 from games.dos.moves import card_key
+from games.dos.positions import scramble
 from games.dos.rules import engine
 from games.dos.state import Event, State
 from games.engine import IllegalAction
+from tests.games.dos.dos_support import bot_policy, playout, random_policy
 
 
 def all_cards(state: State) -> Counter[str]:

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from dos_support import DRAW, FINISH, SKIP, Q, V, act, bonus, match, place, row, since
 
 from games.dos.cards import FULL_DECK
 from games.dos.positions import position
 from games.dos.rules import engine
+from tests.games.dos.dos_support import DRAW, FINISH, SKIP, Q, V, act, bonus, match, place, row, since
 
 
 def _rest(*named: list[str] | tuple[str, ...]) -> list[str]:

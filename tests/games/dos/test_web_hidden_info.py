@@ -13,9 +13,9 @@ from random import Random
 from typing import Any
 
 import pytest
-from dos_support import scramble
 
 from games import pages, registry, services
+from games.dos.positions import scramble
 from games.dos.state import State
 from games.models import Match, Seat
 

@@ -13,7 +13,8 @@ import pytest
 
 from games import pages, registry, services
 from games.models import Match, Seat
-from tests.games.tacocat.test_view import random_state, scramble  # the engine tests' shuffler
+from games.tacocat.positions import scramble
+from tests.games.tacocat.test_view import random_state
 from tests.games.tacocat.test_web_pages import SETUP
 
 pytestmark = pytest.mark.django_db
