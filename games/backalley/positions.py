@@ -11,6 +11,7 @@ from games.backalley.cards import ALL_CARDS, code, deck_for, hand_size
 from games.backalley.rules import engine
 from games.backalley.state import State
 from games.engine import InvalidAction
+from games.engine import gettext_noop as _
 from games.kit.events import fields
 
 #: Seat numbers by compass point, as the rules file names them.
@@ -30,7 +31,9 @@ def position(
     seats N E S W) and turns up ``upcard``. Dealer W by default, so N bids first (section 3.9)."""
     split = [h.split() for h in hands]
     if any(len(h) != hand_size(deal) for h in split):
-        raise InvalidAction(f"Deal {deal} gives {hand_size(deal)} cards to each hand.")
+        raise InvalidAction(
+            _("Deal %(deal)s gives %(hand_size)s cards to each hand."), {"deal": deal, "hand_size": hand_size(deal)}
+        )
     deck = deck_for(split, upcard, dealer=dealer, stock=stock)
     return engine.new_game(4, seed, {"deck": deck, "dealer": dealer, "first_deal": deal})
 
@@ -48,7 +51,7 @@ def scramble(state: State, seat: int | None, rng: Random) -> State:
         hands[s] = tuple(sorted(pool[i : i + n]))
         i += n
     events = tuple(
-        replace(e, secret=fields({key: code(rng.choice(ALL_CARDS)) for key, _ in e.secret}))
+        replace(e, secret=fields({key: code(rng.choice(ALL_CARDS)) for key, _value in e.secret}))
         if e.owner is not None and e.owner != seat
         else e
         for e in state.events

@@ -45,6 +45,7 @@ from games.backalley.state import (
 )
 from games.backalley.view import build_view
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
+from games.engine import gettext_noop as _
 from games.kit.events import Event, event
 from games.kit.parsing import is_int
 from games.kit.shuffle import rng, shuffled
@@ -139,13 +140,16 @@ def _bid(state: State, seat: int, value: str | int) -> State:
     else:
         assert isinstance(value, int)
         if value == 0:
-            raise IllegalAction("Bid 'pass' to bid no tricks.")
+            raise IllegalAction(_("Bid 'pass' to bid no tricks."))
         if value < 0:
-            raise IllegalAction("A bid cannot be negative.")
+            raise IllegalAction(_("A bid cannot be negative."))
         if value > size - 1:
             if size == 1:
-                raise IllegalAction("With 1 card you may only pass or bid board.")
-            raise IllegalAction(f"With {size} cards you may bid at most {size - 1}; bid board to claim every trick.")
+                raise IllegalAction(_("With 1 card you may only pass or bid board."))
+            raise IllegalAction(
+                _("With %(size)s cards you may bid at most %(number)s; bid board to claim every trick."),
+                {"size": size, "number": size - 1},
+            )
         bid = Bid(tricks=value)
     bids = tuple(bid if s == seat else b for s, b in enumerate(state.bids))
     events = _add_events(state.events, event("bid", seat=seat, bid=bid.label()))
@@ -171,10 +175,10 @@ def _bid(state: State, seat: int, value: str | int) -> State:
 
 def _play(state: State, seat: int, card: int) -> State:
     if card not in state.hands[seat]:
-        raise IllegalAction(f"You do not hold {label(card)}.")
-    rule = rule_for(state, seat)
-    if card not in rule.legal:
-        raise IllegalAction(rule.reason)
+        raise IllegalAction(_("You do not hold %(label)s."), {"label": label(card)})
+    why = rule_for(state, seat).why_not(card)
+    if why is not None:
+        raise IllegalAction(why)
     hands = tuple(tuple(c for c in h if c != card) if s == seat else h for s, h in enumerate(state.hands))
     trick = (*state.trick, card)
     events = _add_events(state.events, event("play", seat=seat, card=code(card)))
@@ -258,7 +262,7 @@ class BackAlleyEngine:
         """Deal the first hand (BA-4..BA-7). ``options``: ``deck`` stacks it, ``dealer`` picks the first
         dealer (else drawn from the seed, BA-5), ``first_deal`` starts the match at a later deal."""
         if players != 4:
-            raise InvalidAction("Back Alley is played by exactly 4 players.")
+            raise InvalidAction(_("Back Alley is played by exactly 4 players."))
         prefix, dealer, first = parse_options(options)
         if dealer is None:
             dealer = rng(seed, "dealer").randrange(4)
@@ -291,17 +295,17 @@ class BackAlleyEngine:
         turn, the phase, then the rule; only then build the new state (the old one is untouched)."""
         kind, value = parse_action(action)
         if not is_int(seat) or not 0 <= seat <= 3:
-            raise InvalidAction(f"There is no seat {seat!r}; seats are 0 to 3.")
+            raise InvalidAction(_("There is no seat %(seat)s; seats are 0 to 3."), {"seat": repr(seat)})
         if state.phase == OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if seat != current(state):
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(_("It is not your turn."))
         if kind == "bid":
             if state.phase != BID:
-                raise IllegalAction("The bidding is over: play a card.")
+                raise IllegalAction(_("The bidding is over: play a card."))
             return _bid(state, seat, value)
         if state.phase != PLAY:
-            raise IllegalAction("Cards are played after the bidding: make your bid first.")
+            raise IllegalAction(_("Cards are played after the bidding: make your bid first."))
         return _play(state, seat, value)
 
     def view(self, state: State, seat: int | None) -> View:

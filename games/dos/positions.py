@@ -13,6 +13,7 @@ from games.dos.actions import DEFAULT_TARGET, check_code
 from games.dos.cards import FULL_DECK, sort_cards
 from games.dos.state import MATCH, CenterCard, State
 from games.engine import InvalidAction
+from games.engine import gettext_noop as _
 from games.kit.events import fields
 from games.kit.shuffle import shuffled
 
@@ -41,14 +42,14 @@ def position(
     """
     players = len(hands)
     if not 2 <= players <= 4 or not 0 <= current < players:
-        raise InvalidAction("A position needs 2 to 4 hands and a current seat among them.")
+        raise InvalidAction(_("A position needs 2 to 4 hands and a current seat among them."))
     named = [*(c for hand in hands for c in hand), *center, *draw, *discard]
     for code in named:
         check_code(code)
     left = Counter(FULL_DECK)
     left.subtract(named)
     if min(left.values()) < 0:
-        raise InvalidAction("The position uses more copies of a card than the deck has.")
+        raise InvalidAction(_("The position uses more copies of a card than the deck has."))
     remaining = shuffled(sort_cards(left.elements()), seed, "position")
     state = State(
         players=players,

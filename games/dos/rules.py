@@ -33,6 +33,7 @@ from games.dos.state import (
 )
 from games.dos.view import build_view
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
+from games.engine import gettext_noop as _
 from games.kit.parsing import is_int
 from games.kit.shuffle import rng, shuffled
 
@@ -93,7 +94,7 @@ def shuffled_deck(seed: int, round_no: int, prefix: Sequence[str] = ()) -> list[
 def deal(state: State, deck: Sequence[str]) -> State:
     """DOS-5: 7 cards one at a time from the dealer's left, 2 cards face up, the rest face down."""
     n = state.players
-    hands: list[list[str]] = [[] for _ in range(n)]
+    hands: list[list[str]] = [[] for _seat in range(n)]
     for i in range(HAND_SIZE * n):
         hands[(state.dealer + 1 + i) % n].append(deck[i])
     dealt = HAND_SIZE * n
@@ -195,35 +196,52 @@ def _label(card: str, declaration: Declaration) -> str:
 def _check_match(state: State, move: Move) -> str:
     """The kind of match ``move`` makes, or the reason it is not allowed."""
     if state.phase == BONUS:
-        raise IllegalAction("Matching is over for this turn: place a bonus card or skip.")
+        raise IllegalAction(_("Matching is over for this turn: place a bonus card or skip."))
     if move.target >= len(state.center):
-        raise IllegalAction(f"There is no Center Row card at position {move.target}.")
+        raise IllegalAction(_("There is no Center Row card at position %(target)s."), {"target": move.target})
     cr = state.center[move.target]
     if cr.played:
-        raise IllegalAction(f"{cr.card} at position {move.target} has already been matched this turn.")
+        raise IllegalAction(
+            _("%(card)s at position %(target)s has already been matched this turn."),
+            {"card": cr.card, "target": move.target},
+        )
     if cr.new:
-        raise IllegalAction(f"{cr.card} was put in the Center Row this turn and cannot be matched yet.")
+        raise IllegalAction(
+            _("%(card)s was put in the Center Row this turn and cannot be matched yet."), {"card": cr.card}
+        )
     if is_wild(cr.card):
         if not move.has_target_declare:
-            what = "colour" if cr.card == WILD_DOS else "value"
-            raise InvalidAction(f"Declare the {what} of the Center Row's {cr.card} in target_declare.")
-        check_declaration(cr.card, move.target_declare, "in target_declare")
+            raise InvalidAction(
+                _("Declare the colour of the Center Row's %(card)s in target_declare.")
+                if cr.card == WILD_DOS
+                else _("Declare the value of the Center Row's %(card)s in target_declare."),
+                {"card": cr.card},
+            )
+        check_declaration(cr.card, move.target_declare, "target_declare")
     elif move.has_target_declare:
-        raise InvalidAction(f"{cr.card} is not a wild card: leave out target_declare.")
+        raise InvalidAction(_("%(card)s is not a wild card: leave out target_declare."), {"card": cr.card})
     hand = Counter(state.hands[state.current])
     for card, count in Counter(move.cards).items():
         if hand[card] < count:
-            raise IllegalAction(f"You do not hold {card}." if not hand[card] else f"You hold only one {card}.")
+            raise IllegalAction(
+                _("You do not hold %(card)s.") if not hand[card] else _("You hold only one %(card)s."), {"card": card}
+            )
     if state.phase == AFTER_DRAW and state.drawn_card not in move.cards:
         if state.drawn_card is None:
-            raise IllegalAction("You could not draw a card, so you cannot match: place a card.")
-        raise IllegalAction(f"After drawing, your match must use the card you drew ({state.drawn_card}).")
+            raise IllegalAction(_("You could not draw a card, so you cannot match: place a card."))
+        raise IllegalAction(
+            _("After drawing, your match must use the card you drew (%(drawn_card)s)."),
+            {"drawn_card": state.drawn_card},
+        )
     kind = match_options(cr.card, move.cards).get((move.declare, move.target_declare))
     if kind is None:
         total = sum(effective_value(c, d) for c, d in zip(move.cards, move.declare, strict=True))
         labels = " + ".join(_label(c, d) for c, d in zip(move.cards, move.declare, strict=True))
         wanted = effective_value(cr.card, move.target_declare)
-        raise IllegalAction(f"{labels} = {total}, but {_label(cr.card, move.target_declare)} counts {wanted}.")
+        raise IllegalAction(
+            _("%(labels)s = %(total)s, but %(label)s counts %(wanted)s."),
+            {"labels": labels, "total": total, "label": _label(cr.card, move.target_declare), "wanted": wanted},
+        )
     return kind
 
 
@@ -265,9 +283,9 @@ def _match(state: State, move: Move) -> State:
 
 def _draw(state: State) -> State:
     if state.phase != MATCH:
-        raise IllegalAction("You have already drawn this turn." if state.drawn else "You cannot draw now.")
+        raise IllegalAction(_("You have already drawn this turn.") if state.drawn else _("You cannot draw now."))
     if state.matches:
-        raise IllegalAction("You have made a match this turn, so you may not draw.")
+        raise IllegalAction(_("You have made a match this turn, so you may not draw."))
     seat = state.current
     state, cards = _take(state, 1)
     state = replace(state, phase=AFTER_DRAW, drawn=True, drawn_card=cards[0] if cards else None)
@@ -280,17 +298,17 @@ def _draw(state: State) -> State:
 def _finish(state: State) -> State:
     if state.phase == MATCH:
         if not state.matches:
-            raise IllegalAction("Make a match or draw a card before you end your turn.")
+            raise IllegalAction(_("Make a match or draw a card before you end your turn."))
         return _end_turn(state)
     if state.phase == AFTER_DRAW:
-        raise IllegalAction("After drawing, match with the drawn card or place a card in the Center Row.")
-    raise IllegalAction("Place a bonus card or skip the remaining bonus.")
+        raise IllegalAction(_("After drawing, match with the drawn card or place a card in the Center Row."))
+    raise IllegalAction(_("Place a bonus card or skip the remaining bonus."))
 
 
 def _place(state: State, move: Move) -> State:
     """DOS-9: no match after drawing, so one card goes into the Center Row."""
     if state.phase != AFTER_DRAW:
-        raise IllegalAction("You place a card only after drawing, instead of a match.")
+        raise IllegalAction(_("You place a card only after drawing, instead of a match."))
     state = _put_in_center(state, move.card)
     state = add_event(state, "place", seat=state.current, card=move.card)
     return _end_turn(state)
@@ -298,7 +316,7 @@ def _place(state: State, move: Move) -> State:
 
 def _bonus(state: State, move: Move) -> State:
     if state.phase != BONUS:
-        raise IllegalAction("You have no colour-match bonus to place now.")
+        raise IllegalAction(_("You have no colour-match bonus to place now."))
     state = replace(_put_in_center(state, move.card), bonus=state.bonus - 1)
     state = add_event(state, "bonus", seat=state.current, card=move.card, left=state.bonus)
     if state.bonus and state.hands[state.current]:
@@ -308,7 +326,7 @@ def _bonus(state: State, move: Move) -> State:
 
 def _skip_bonus(state: State) -> State:
     if state.phase != BONUS:
-        raise IllegalAction("You have no colour-match bonus to skip.")
+        raise IllegalAction(_("You have no colour-match bonus to skip."))
     state = add_event(state, "skip_bonus", seat=state.current, count=state.bonus)
     return _after_bonus(replace(state, bonus=0))
 
@@ -317,7 +335,7 @@ def _put_in_center(state: State, card: str) -> State:
     seat = state.current
     hand = state.hands[seat]
     if card not in hand:
-        raise IllegalAction(f"You do not hold {card}.")
+        raise IllegalAction(_("You do not hold %(card)s."), {"card": card})
     state = _with_hand(state, seat, _without(hand, [card]))
     return replace(state, center=(*state.center, CenterCard(card, new=True)))
 
@@ -418,9 +436,9 @@ class DosEngine:
 
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         if not is_int(players) or not self.min_players <= players <= self.max_players:
-            raise InvalidAction("DOS is played by 2 to 4 players.")
+            raise InvalidAction(_("DOS is played by 2 to 4 players."))
         if not is_int(seed):
-            raise InvalidAction("The seed must be a whole number.")
+            raise InvalidAction(_("The seed must be a whole number."))
         prefix, dealer, target = parse_options(players, options)
         if dealer is None:
             # DOS-4: drawing for the deal is equivalent to a uniformly random first dealer.
@@ -452,9 +470,9 @@ class DosEngine:
     def apply(self, state: State, seat: int, action: Action) -> State:
         move = parse_action(action)
         if state.phase == OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if seat != state.current:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(_("It is not your turn."))
         return resolve(perform(state, move))
 
     def view(self, state: State, seat: int | None) -> View:

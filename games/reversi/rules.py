@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
+from games.engine import gettext_noop as _
 from games.reversi.actions import parse_action, parse_options
 from games.reversi.bitboard import flips, moves
 from games.reversi.board import SQUARE_NAMES, board_string, squares
@@ -57,10 +58,10 @@ class ReversiEngine:
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         """The start position (REV-2, REV-3), or ``options["board"]`` with ``options["to_move"]``."""
         if players != 2:
-            raise InvalidAction("Reversi is played by exactly 2 players.")
+            raise InvalidAction(_("Reversi is played by exactly 2 players."))
         black, white, seat = parse_options(options)
         if black & white:
-            raise InvalidAction("A square cannot hold two discs.")  # unreachable via parse_board
+            raise InvalidAction(_("A square cannot hold two discs."))  # unreachable via parse_board
         # A custom position may start with a forced pass or even be over already.
         return _settle(black, white, seat, seed, (), 0)
 
@@ -78,16 +79,16 @@ class ReversiEngine:
         sq = parse_action(action)
         name = SQUARE_NAMES[sq]
         if state.to_move is None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if seat != state.to_move:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(_("It is not your turn."))
         bit = 1 << sq
         if (state.black | state.white) & bit:
-            raise IllegalAction(f"{name} is occupied.")
+            raise IllegalAction(_("%(name)s is occupied."), {"name": name})
         p, o = state.discs(seat)
         flipped = flips(sq, p, o)
         if not flipped:
-            raise IllegalAction(f"{name} flips nothing.")
+            raise IllegalAction(_("%(name)s flips nothing."), {"name": name})
         p |= bit | flipped
         o ^= flipped
         black, white = (p, o) if seat == BLACK else (o, p)

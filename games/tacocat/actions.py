@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from games.engine import InvalidAction
+from games.engine import gettext_noop as _
 from games.tacocat.cards import (
     ARROWS,
     CENTRE_HAND,
@@ -31,19 +32,23 @@ FIELDS = {"replace": "cards", "duel": "card", "attack": "cards", "defend": "answ
 def parse_action(action: Any) -> tuple[str, Any]:
     """``(type, payload)`` of a well-formed action; InvalidAction otherwise. Payload cards are values."""
     if not isinstance(action, dict):
-        raise InvalidAction("An action must be an object such as {'type': 'duel', 'card': '7'}.")
+        raise InvalidAction(_("An action must be an object such as {'type': 'duel', 'card': '7'}."))
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:
-        raise InvalidAction(f"Unknown action type {kind!r}; use replace, duel, attack or defend.")
+        raise InvalidAction(
+            _("Unknown action type %(kind)s; use replace, duel, attack or defend."), {"kind": repr(kind)}
+        )
     field = FIELDS[kind]
     extra = sorted(map(str, set(action) - {"type", field}))
     if extra:
-        raise InvalidAction(f"Unexpected field(s) in this {kind} action: {', '.join(extra)}.")
+        raise InvalidAction(
+            _("Unexpected field(s) in this %(kind)s action: %(extra)s."), {"kind": kind, "extra": ", ".join(extra)}
+        )
     if field not in action:
         if kind == "replace":
             # An HTML form with no box ticked sends no field at all: that is "keep every card".
             return kind, ()
-        raise InvalidAction(f"This {kind} action needs '{field}'.")
+        raise InvalidAction(_("This %(kind)s action needs '%(field)s'."), {"kind": kind, "field": field})
     if kind == "duel":
         return kind, parse_code(action[field], "The duel card")
     return kind, parse_codes(action[field], field)
@@ -53,18 +58,20 @@ def parse_code(raw: Any, what: str = "A card") -> int:
     """The value of a card code; strict, so each card has exactly one spelling."""
     if isinstance(raw, str) and raw in CODES:
         return CODES[raw]
-    raise InvalidAction(f"{what} must be a card code, the string '1' to '12', not {raw!r}.")
+    raise InvalidAction(
+        _("%(what)s must be a card code, the string '1' to '12', not %(raw)s."), {"what": what, "raw": repr(raw)}
+    )
 
 
 def parse_codes(raw: Any, field: str) -> tuple[int, ...]:
     if not isinstance(raw, list):
-        raise InvalidAction(f"'{field}' must be a list of card codes such as ['3', '12'].")
+        raise InvalidAction(_("'%(field)s' must be a list of card codes such as ['3', '12']."), {"field": field})
     return tuple(parse_code(item, f"Each entry of '{field}'") for item in raw)
 
 
 def _parse_distribution(raw: Any) -> tuple[int, ...]:
     if not isinstance(raw, dict):
-        raise InvalidAction("The distribution must be an object mapping each value '1'..'12' to its copies.")
+        raise InvalidAction(_("The distribution must be an object mapping each value '1'..'12' to its copies."))
     copies = dict.fromkeys(VALUES, 0)
     for key, count in raw.items():
         # JSON turns keys into strings; Python callers may use ints. Both name the same value.
@@ -74,40 +81,57 @@ def _parse_distribution(raw: Any) -> tuple[int, ...]:
         elif isinstance(key, int) and not isinstance(key, bool) and key in VALUES:
             value = key
         if value is None:
-            raise InvalidAction(f"The distribution names {key!r}, but card values are 1 to 12.")
+            raise InvalidAction(_("The distribution names %(key)s, but card values are 1 to 12."), {"key": repr(key)})
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise InvalidAction(f"The distribution gives value {value} {count!r} copies; use a whole number >= 0.")
+            raise InvalidAction(
+                _("The distribution gives value %(value)s %(count)s copies; use a whole number >= 0."),
+                {"value": value, "count": repr(count)},
+            )
         copies[value] = count
     total = sum(copies.values())
     if total != DECK_SIZE:
-        raise InvalidAction(f"The distribution has {total} cards; the deck has exactly {DECK_SIZE}.")
+        raise InvalidAction(
+            _("The distribution has %(total)s cards; the deck has exactly %(deck_size)s."),
+            {"total": total, "deck_size": DECK_SIZE},
+        )
     return tuple(copies[v] for v in VALUES)
 
 
 def _parse_board(raw: Any) -> tuple[tuple[int, ...], tuple[str, ...]]:
     if not isinstance(raw, list) or len(raw) != len(POSITIONS):
         raise InvalidAction(
-            "The board must list the 7 spaces from seat 0's end to seat 1's end, "
-            "each as {'hand_size': 2..9, 'arrow': 'A', 'B' or 'both'}."
+            _(
+                "The board must list the 7 spaces from seat 0's end to seat 1's end, each as {'hand_size': 2..9, "
+                "'arrow': 'A', 'B' or 'both'}."
+            )
         )
     sizes: list[int] = []
     arrows: list[str] = []
     for position, space in zip(POSITIONS, raw, strict=True):
         if not isinstance(space, dict) or set(space) != {"hand_size", "arrow"}:
-            raise InvalidAction(f"Space {position:+d} must be an object with exactly 'hand_size' and 'arrow'.")
+            raise InvalidAction(
+                _("Space %(position)s must be an object with exactly 'hand_size' and 'arrow'."),
+                {"position": format(position, "+d")},
+            )
         size, arrow = space["hand_size"], space["arrow"]
         if not isinstance(size, int) or isinstance(size, bool) or not MIN_HAND <= size <= MAX_HAND:
             raise InvalidAction(
-                f"Space {position:+d} has hand size {size!r}; it must be {MIN_HAND} to {MAX_HAND} "
-                "(above 9 the draw pile could run out, TAC-E1)."
+                _(
+                    "Space %(position)s has hand size %(size)s; it must be %(min_hand)s to %(max_hand)s (above 9 the "
+                    "draw pile could run out, TAC-E1)."
+                ),
+                {"position": format(position, "+d"), "size": repr(size), "min_hand": MIN_HAND, "max_hand": MAX_HAND},
             )
         if arrow not in ARROWS:
-            raise InvalidAction(f"Space {position:+d} has arrow {arrow!r}; use 'A', 'B' or 'both'.")
+            raise InvalidAction(
+                _("Space %(position)s has arrow %(arrow)s; use 'A', 'B' or 'both'."),
+                {"position": format(position, "+d"), "arrow": repr(arrow)},
+            )
         sizes.append(size)
         arrows.append(arrow)
     # TAC-2: the centre is known from the seed (7 cards, both replace freely); refuse to contradict it.
     if sizes[3] != CENTRE_HAND or arrows[3] != "both":
-        raise InvalidAction("The centre space is known: hand size 7 and arrow 'both'.")
+        raise InvalidAction(_("The centre space is known: hand size 7 and arrow 'both'."))
     return tuple(sizes), tuple(arrows)
 
 
@@ -118,7 +142,8 @@ def _parse_deck(raw: Any, config: Config) -> tuple[int, ...]:
     for value in sorted(used):
         if used[value] > available[value]:
             raise InvalidAction(
-                f"The deck option has {used[value]} cards of value {value}, but the deck holds {available[value]}."
+                _("The deck option has %(used)s cards of value %(value)s, but the deck holds %(available)s."),
+                {"used": used[value], "value": value, "available": available[value]},
             )
     return stacked
 
@@ -128,10 +153,10 @@ def parse_options(options: dict[str, Any] | None) -> tuple[Config, tuple[int, ..
     if options is None:
         return DEFAULT_CONFIG, None
     if not isinstance(options, dict):
-        raise InvalidAction("Options must be an object.")
+        raise InvalidAction(_("Options must be an object."))
     unknown = sorted(set(options) - set(OPTION_KEYS))
     if unknown:
-        raise InvalidAction(f"Unknown option(s): {', '.join(map(str, unknown))}.")
+        raise InvalidAction(_("Unknown option(s): %(unknown)s."), {"unknown": ", ".join(map(str, unknown))})
     distribution = DEFAULT_CONFIG.distribution
     if "distribution" in options:
         distribution = _parse_distribution(options["distribution"])
@@ -140,7 +165,7 @@ def parse_options(options: dict[str, Any] | None) -> tuple[Config, tuple[int, ..
         sizes, arrows = _parse_board(options["board"])
     tie_rule = options.get("tie_rule", "stay")
     if tie_rule not in TIE_RULES:
-        raise InvalidAction(f"tie_rule must be 'stay' or 'arrow', not {tie_rule!r}.")
+        raise InvalidAction(_("tie_rule must be 'stay' or 'arrow', not %(tie_rule)s."), {"tie_rule": repr(tie_rule)})
     config = Config(distribution, sizes, arrows, tie_rule)
     stacked = _parse_deck(options["deck"], config) if "deck" in options else None
     return config, stacked
