@@ -1,5 +1,6 @@
-"""Review tests: rules that the other modules cover only loosely (a mutation of the engine there would
-go unnoticed, or be caught only by chance by the randomised oracle)."""
+"""Leading trump beside a board contract (BA-13), the joker swap (BA-7) and a played deal's scores
+(BA-17..BA-20): rules the other modules cover only loosely (a mutation of the engine there would go
+unnoticed, or be caught only by chance by the randomised oracle)."""
 
 from __future__ import annotations
 
