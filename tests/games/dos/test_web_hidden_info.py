@@ -8,16 +8,16 @@ MatchConsumer sends) must be byte-identical before and after.
 
 from __future__ import annotations
 
-import json
 from random import Random
 from typing import Any
 
 import pytest
 
-from games import pages, registry, services
+from games import registry, services
 from games.dos.positions import scramble
 from games.dos.state import State
-from games.models import Match, Seat
+from games.models import Match
+from tests.support import seen_by, store_state
 
 pytestmark = pytest.mark.django_db
 
@@ -37,25 +37,6 @@ def random_state(players: int, seed: int, depth: int) -> State:
         seat = ENGINE.to_act(state)[0]
         state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
     return state
-
-
-def store(match: Match, state: State) -> None:
-    """Write ``state`` into the match row, with the seat flags the service layer would set."""
-    match.state = ENGINE.dump(state)
-    match.save()
-    to_act = ENGINE.to_act(state)
-    Seat.objects.filter(match=match).update(to_act=False)
-    Seat.objects.filter(match=match, number__in=to_act).update(to_act=True)
-
-
-def shown(match: Match, user: Any, seat: int | None) -> tuple[str, str, str]:
-    """The seat's engine view, page fragment and websocket payload for the stored state."""
-    match = Match.objects.get(pk=match.pk)
-    view = json.dumps(ENGINE.view(ENGINE.load(match.state), seat), sort_keys=True)
-    fragment = pages.render_fragment(pages.match_context(match, user))
-    live = pages.render_live_fragments(match, user)
-    assert live is not None
-    return view, fragment, live
 
 
 @pytest.fixture
@@ -83,16 +64,16 @@ def test_every_seat_and_a_spectator_see_the_same_page_whatever_they_cannot_know(
         for depth in DEPTHS:
             state = random_state(players, seed, depth)
             for seat, user in viewers:
-                store(match, state)
-                before = shown(match, user, seat)
+                store_state(match, state)
+                before = seen_by(match.pk, user, seat)
                 if seat is not None:
                     # Not vacuous: the seat's own hand is on its page, as form fields when it is to act.
                     assert f"Your hand ({len(state.hands[seat])} card" in before[1]
                 for _ in range(SHUFFLES):
                     shuffled = scramble(state, seat, rng)
                     assert shuffled != state
-                    store(match, shuffled)
-                    after = shown(match, user, seat)
+                    store_state(match, shuffled)
+                    after = seen_by(match.pk, user, seat)
                     assert after[0] == before[0], (players, seed, depth, seat, "view")
                     assert after[1] == before[1], (players, seed, depth, seat, "page fragment")
                     assert after[2] == before[2], (players, seed, depth, seat, "websocket payload")
@@ -104,11 +85,11 @@ def test_the_check_would_catch_a_page_that_showed_another_hand(cast: list[Any]) 
     """Shuffling what seat 1 cannot know changes seat 0's hand, and so seat 0's page: a leak would show."""
     match = seated_match(2, cast)
     state = random_state(2, 5, 10)
-    store(match, state)
-    seat_zero_page = shown(match, cast[0], 0)[1]
+    store_state(match, state)
+    seat_zero_page = seen_by(match.pk, cast[0], 0)[1]
     rng = Random(0)
     changed = 0
     for _ in range(5):
-        store(match, scramble(state, 1, rng))
-        changed += shown(match, cast[0], 0)[1] != seat_zero_page
+        store_state(match, scramble(state, 1, rng))
+        changed += seen_by(match.pk, cast[0], 0)[1] != seat_zero_page
     assert changed >= 4
