@@ -51,12 +51,12 @@ def parse_options(options: dict[str, Any] | None) -> tuple[list[int] | None, int
     for i, text in enumerate(deck):
         if not is_card_code(text):
             raise InvalidAction(
-                _("Deck position %(i)s: %(text)s is not a card code (rank then suit: AS, 10D, 2C; or BB, LB)."),
-                {"i": i, "text": repr(text)},
+                _("Deck position %(position)s: %(text)s is not a card code (rank then suit: AS, 10D, 2C; or BB, LB)."),
+                {"position": i, "text": repr(text)},
             )
         card = parse(text)
         if card in seen:
-            raise InvalidAction(_("Deck position %(i)s: %(text)s appears twice."), {"i": i, "text": text})
+            raise InvalidAction(_("Deck position %(position)s: %(text)s appears twice."), {"position": i, "text": text})
         seen.add(card)
         cards.append(card)
     return cards, dealer, first
@@ -79,7 +79,7 @@ def parse_action(action: Any) -> tuple[str, Any]:
                 _("Bid 'board': its level (double, triple, quadruple) follows from the board bids before it.")
             )
         raise InvalidAction(
-            _("%(value)s is not a bid: bid 'pass', a whole number of tricks, or 'board'."), {"value": repr(value)}
+            _("%(bid)s is not a bid: bid 'pass', a whole number of tricks, or 'board'."), {"bid": repr(value)}
         )
     if kind == "play":
         _no_extra(action, "card")

@@ -147,8 +147,8 @@ def _bid(state: State, seat: int, value: str | int) -> State:
             if size == 1:
                 raise IllegalAction(_("With 1 card you may only pass or bid board."))
             raise IllegalAction(
-                _("With %(size)s cards you may bid at most %(number)s; bid board to claim every trick."),
-                {"size": size, "number": size - 1},
+                _("With %(size)s cards you may bid at most %(most)s; bid board to claim every trick."),
+                {"size": size, "most": size - 1},
             )
         bid = Bid(tricks=value)
     bids = tuple(bid if s == seat else b for s, b in enumerate(state.bids))

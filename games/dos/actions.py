@@ -143,7 +143,7 @@ def parse_options(players: int, options: dict[str, Any] | None) -> tuple[list[st
             )
     dealer = options.get("dealer")
     if dealer is not None and (not is_int(dealer) or not 0 <= dealer < players):
-        raise InvalidAction(_("The dealer must be a seat from 0 to %(number)s."), {"number": players - 1})
+        raise InvalidAction(_("The dealer must be a seat from 0 to %(last)s."), {"last": players - 1})
     target = options.get("target", DEFAULT_TARGET)
     if not is_int(target) or not 1 <= target <= 10_000:
         raise InvalidAction(_("The target score must be a whole number from 1 to 10000."))

@@ -131,10 +131,10 @@ def judge_answers(hand: Hand, attack: Hand, answers: Hand) -> bool:
         if v != low:
             raise IllegalAction(
                 _(
-                    "%(v)s does not beat %(a)s, and a sacrifice must be your lowest card left after your "
+                    "%(answer)s does not beat %(attack)s, and a sacrifice must be your lowest card left after your "
                     "defences (%(low)s)."
                 ),
-                {"v": v, "a": a, "low": low},
+                {"answer": v, "attack": a, "low": low},
             )
     return not sacrifices
 
