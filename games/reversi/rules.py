@@ -13,29 +13,20 @@ from games.engine import Action, IllegalAction, InvalidAction, Result, View
 from games.engine import gettext_noop as _
 from games.reversi.actions import parse_action, parse_options
 from games.reversi.bitboard import flips, moves
-from games.reversi.board import SQUARE_NAMES, board_string, squares
+from games.reversi.board import SQUARE_NAMES, squares
 from games.reversi.state import (
     BLACK,
-    COLOURS,
     Ended,
     Event,
     Passed,
     Placed,
     State,
+    compute_result,
     dump_state,
-    event_json,
     load_state,
     recent,
 )
-
-
-def tournament_score(black: int, white: int) -> tuple[int, int]:
-    """REV-11: the winner also gets the empty squares; a draw is 32-32 whatever the empties."""
-    if black > white:
-        return 64 - white, white
-    if white > black:
-        return black, 64 - black
-    return 32, 32
+from games.reversi.view import build_view
 
 
 def _settle(black: int, white: int, seat: int, seed: int, events: tuple[Event, ...], placements: int) -> State:
@@ -97,58 +88,17 @@ class ReversiEngine:
 
     def result(self, state: State) -> Result | None:
         if state.to_move is None:
-            return _result(state.black.bit_count(), state.white.bit_count())
+            return compute_result(state)
         return None
 
     def view(self, state: State, seat: int | None) -> View:
-        """Everything is public (section 4.4), so only ``"seat"`` depends on the viewer."""
-        to_move = state.to_move
-        over = to_move is None
-        b, w = state.black.bit_count(), state.white.bit_count()
-        last = next((e for e in reversed(state.events) if isinstance(e, Placed)), None)
-        legal: list[str] = []
-        if to_move is not None:
-            p, o = state.discs(to_move)
-            legal = squares(moves(p, o))
-        result = self.result(state)
-        tb, tw = tournament_score(b, w)
-        return {
-            "seat": seat,
-            "players": 2,
-            "to_act": self.to_act(state),
-            "over": over,
-            "result": result,
-            "board": board_string(state.black, state.white),
-            "to_move": None if to_move is None else COLOURS[to_move],
-            "counts": {"B": b, "W": w},
-            "legal": legal,
-            "last_move": None if last is None else SQUARE_NAMES[last.square],
-            "flipped": [] if last is None else squares(last.flipped),
-            "move_number": state.placements,
-            "events": [event_json(e) for e in state.events],
-            "tournament_score": {"B": tb, "W": tw} if over else None,
-        }
+        return build_view(state, seat)
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump_state(state)
 
     def load(self, data: dict[str, Any]) -> State:
         return load_state(data)
-
-
-def _result(black: int, white: int) -> Result:
-    """REV-10: raw disc counts decide; REV-11's tournament score rides along in ``detail``."""
-    if black > white:
-        ranks = [1, 2]
-    elif white > black:
-        ranks = [2, 1]
-    else:
-        ranks = [1, 1]
-    return {
-        "scores": [black, white],
-        "ranks": ranks,
-        "detail": {"tournament_score": list(tournament_score(black, white))},
-    }
 
 
 engine = ReversiEngine()

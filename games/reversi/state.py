@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine import Result
 from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES, board_string, parse_board, squares
 
 BLACK, WHITE = 0, 1
@@ -115,3 +116,33 @@ def load_state(data: dict[str, Any]) -> State:
         placements = sum(1 for e in events if isinstance(e, Placed))
         return State(black, white, to_move, data["seed"], recent(events), placements)
     return State(black, white, to_move, data["seed"], events, int(data["placements"]))
+
+
+def tournament_score(black: int, white: int) -> tuple[int, int]:
+    """REV-11: the winner also gets the empty squares; a draw is 32-32 whatever the empties."""
+    if black > white:
+        return 64 - white, white
+    if white > black:
+        return black, 64 - black
+    return 32, 32
+
+
+def result_of(black: int, white: int) -> Result:
+    """REV-10: raw disc counts decide; REV-11's tournament score rides along in ``detail``."""
+    if black > white:
+        ranks = [1, 2]
+    elif white > black:
+        ranks = [2, 1]
+    else:
+        ranks = [1, 1]
+    return {
+        "scores": [black, white],
+        "ranks": ranks,
+        "detail": {"tournament_score": list(tournament_score(black, white))},
+    }
+
+
+def compute_result(state: State) -> Result | None:
+    if state.to_move is None:
+        return result_of(state.black.bit_count(), state.white.bit_count())
+    return None
