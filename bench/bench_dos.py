@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.timing import p95, timed_bot_game
 from games.dos import bot
 from games.dos.cards import CODES
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
 
 
 def bot_games(seeds: int, players: int = 4) -> dict[str, float]:

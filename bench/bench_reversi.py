@@ -21,7 +21,8 @@ if str(REPO) not in sys.path:
 
 from games.reversi import bot  # noqa: E402
 from games.reversi.bitboard import flips, moves, perft  # noqa: E402
-from games.reversi.rules import START_BLACK, START_WHITE, State, engine  # noqa: E402
+from games.reversi.rules import State, engine  # noqa: E402
+from games.reversi.state import START_BLACK, START_WHITE  # noqa: E402
 
 
 def perft_no_bulk(p: int, o: int, depth: int) -> int:

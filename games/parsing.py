@@ -11,9 +11,12 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+
+from games.engine import InvalidAction
 
 # Far more than any action needs (the deepest is a list inside an object inside the request body).
 MAX_DEPTH = 20
@@ -83,3 +86,13 @@ def form_version(value: str) -> int:
     if not (value.isascii() and value.isdigit() and len(value) <= 10):
         raise BadInput(_("The version must be a whole number, as the page gave it."))
     return version(int(value))
+
+
+def form_type(data: Mapping[str, Any], types: Sequence[str]) -> str:
+    """The ``type`` field of a game's posted form: one of ``types``, else ``InvalidAction``."""
+    kind = data.get("type", "")
+    if kind not in types:
+        if not kind:
+            raise InvalidAction(_("The action has no type."))
+        raise InvalidAction(_("Unknown action type %(type)s.") % {"type": repr(kind)})
+    return kind

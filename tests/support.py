@@ -44,3 +44,42 @@ def race(calls: list[Callable[[], Any]]) -> list[str]:
     for t in threads:
         t.join()
     return outcomes
+
+
+async def match_socket(user: Any, match_id: int) -> Any:
+    """``user``'s browser socket on the match page, connected (the realtime tests' ``connect``)."""
+    from tests.realtime.helpers import connect
+
+    communicator, connected = await connect(user, f"/ws/match/{match_id}/")
+    assert connected
+    return communicator
+
+
+def store_state(match: Any, state: Any) -> None:
+    """Write an engine state into the match row, with the seats' turn flags to match. A queryset update:
+    nothing else of the row changes (not even ``updated_at``), so a page can differ only by the state."""
+    from games import registry
+    from games.models import Match, Seat
+
+    engine = registry.get(match.game).engine
+    Match.objects.filter(pk=match.pk).update(state=engine.dump(state))
+    to_act = engine.to_act(state)
+    Seat.objects.filter(match_id=match.pk).update(to_act=False)
+    Seat.objects.filter(match_id=match.pk, number__in=to_act).update(to_act=True)
+
+
+def seen_by(match_id: int, user: Any, seat: int | None) -> tuple[str, str, str]:
+    """What ``user`` in ``seat`` is shown of the stored match: its engine view (as sorted JSON), the
+    page fragment and the WebSocket payload."""
+    import json
+
+    from games import pages, registry
+    from games.models import Match
+
+    match = Match.objects.get(pk=match_id)
+    engine = registry.get(match.game).engine
+    view = json.dumps(engine.view(engine.load(match.state), seat), sort_keys=True)
+    fragment = pages.render_fragment(pages.match_context(match, user))
+    live = pages.render_live_fragments(match, user)
+    assert live is not None
+    return view, fragment, live

@@ -22,9 +22,9 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from games.reversi.bitboard import flips, moves  # noqa: E402
+from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES  # noqa: E402
 from games.reversi.book import DATA, SQUARE_IMAGE, canonical  # noqa: E402
-from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES  # noqa: E402
-from games.reversi.rules import START_BLACK, START_WHITE  # noqa: E402
+from games.reversi.state import START_BLACK, START_WHITE  # noqa: E402
 
 WTHOR = REPO.parent.parent / "shared" / "data" / "reversi" / "wthor"
 DEFAULT_GAMES = [WTHOR / "wthor_games.txt", WTHOR / "wthor_early_end.txt"]

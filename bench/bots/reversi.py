@@ -30,8 +30,8 @@ if str(REPO) not in sys.path:
 
 from games.reversi import bot, endgame  # noqa: E402
 from games.reversi.bitboard import bits, flips, moves  # noqa: E402
-from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES  # noqa: E402
-from games.reversi.rules import START_BLACK, START_WHITE  # noqa: E402
+from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES  # noqa: E402
+from games.reversi.state import START_BLACK, START_WHITE  # noqa: E402
 
 SHARED = REPO.parent.parent / "shared" / "data" / "reversi"
 LOCAL = REPO / "tests" / "data" / "reversi"

@@ -10,7 +10,7 @@ class BackAlleyConfig(AppConfig):
 
     def ready(self) -> None:
         from games import registry
-        from games.backalley import bot, present, rules, text, web
+        from games.backalley import bot, forms, present, rules, text
 
         registry.register(
             registry.Game(
@@ -20,7 +20,7 @@ class BackAlleyConfig(AppConfig):
                 bot=bot.choose,
                 template="backalley/board.html",
                 describe_event=text.describe_event,
-                parse_form=web.parse_form,
+                parse_form=forms.parse_form,
                 seat_label=present.seat_label,
                 present=present.present,
                 card_label=text.card_label,

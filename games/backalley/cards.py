@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from games.engine import gettext_noop as _
+
 SUITS = ("S", "H", "D", "C")
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_NAMES = (_("spades"), _("hearts"), _("diamonds"), _("clubs"))
 SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
 RANK_CODES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 LB = 52

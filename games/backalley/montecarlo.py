@@ -48,7 +48,7 @@ def _led(card: int, trump: int | None) -> int:
 
 
 def _legal(hand: list[int], trick: list[int], trump: int | None, broken: bool) -> list[int]:
-    """BA-13..BA-15, as ``games.backalley.play.play_rule`` (without the board exception), on lists."""
+    """BA-13..BA-15, as ``games.backalley.moves.play_rule`` (without the board exception), on lists."""
     if not trick:
         if trump is None or broken:
             return hand

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from games.backalley.cards import SUITS, parse, winning_index
-from games.backalley.play import bid_options
+from games.backalley.moves import bid_options
 from games.backalley.text import bid_label, card_label, suit_name
 
 SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}

@@ -10,150 +10,57 @@ documented in docs/games/backalley.md.
 from __future__ import annotations
 
 from dataclasses import replace
-from random import Random
 from typing import Any
 
 from games.backalley import state as st
+from games.backalley.actions import parse_action, parse_options
 from games.backalley.cards import (
     ALL_CARDS,
     BB,
-    DECK_SIZE,
     LB,
     SUITS,
     code,
     hand_size,
-    is_card_code,
     is_joker,
     is_trump,
     label,
-    parse,
     sort_for_display,
     suit,
     winning_index,
 )
-from games.backalley.play import bid_options, current, next_board_level, rule_for
+from games.backalley.moves import bid_options, current, next_board_level, rule_for
 from games.backalley.scoring import contract, first_leader, match_result, points, totals, tricks_by_seat
 from games.backalley.state import (
     BID,
-    BOARD_NAMES,
     DEALS,
     EVENT_WINDOW,
     OVER,
     PASS,
     PLAY,
     Bid,
-    Event,
     Row,
     State,
     Swap,
     Trick,
-    event,
 )
 from games.backalley.view import build_view
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
-
-OPTION_KEYS = ("deck", "dealer", "first_deal")
-
-
-# --- Options and actions -------------------------------------------------------------------------
-
-
-def _parse_options(options: dict[str, Any] | None) -> tuple[list[int] | None, int | None, int]:
-    """(stacked deck prefix or None, dealer or None, first deal number)."""
-    if options is None:
-        return None, None, 1
-    if not isinstance(options, dict):
-        raise InvalidAction("Options must be an object.")
-    unknown = sorted(set(options) - set(OPTION_KEYS))
-    if unknown:
-        raise InvalidAction(
-            f"Unknown option(s): {', '.join(map(str, unknown))}. Known options: deck, dealer, first_deal."
-        )
-    dealer = options.get("dealer")
-    if dealer is not None and (not _is_int(dealer) or not 0 <= dealer <= 3):
-        raise InvalidAction(f"The dealer must be a seat number 0 to 3, not {dealer!r}.")
-    first = options.get("first_deal", 1)
-    if not _is_int(first) or not 1 <= first <= DEALS:
-        raise InvalidAction(f"first_deal must be a deal number 1 to {DEALS}, not {first!r}.")
-    deck = options.get("deck")
-    if deck is None:
-        return None, dealer, first
-    if not isinstance(deck, list):
-        raise InvalidAction('The deck must be a list of card codes, e.g. ["AS", "10D", "BB"].')
-    if len(deck) > DECK_SIZE:
-        raise InvalidAction(f"The deck has {len(deck)} cards; there are only {DECK_SIZE}.")
-    cards: list[int] = []
-    seen: set[int] = set()
-    for i, text in enumerate(deck):
-        if not is_card_code(text):
-            raise InvalidAction(
-                f"Deck position {i}: {text!r} is not a card code (rank then suit: AS, 10D, 2C; or BB, LB)."
-            )
-        card = parse(text)
-        if card in seen:
-            raise InvalidAction(f"Deck position {i}: {text} appears twice.")
-        seen.add(card)
-        cards.append(card)
-    return cards, dealer, first
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _parse_action(action: Any) -> tuple[str, Any]:
-    """("bid", "pass" | "board" | int) or ("play", card); InvalidAction for anything malformed."""
-    if not isinstance(action, dict):
-        raise InvalidAction("An action must be an object like {'type': 'play', 'card': 'QH'}.")
-    kind = action.get("type")
-    if kind == "bid":
-        _no_extra(action, "bid")
-        if "bid" not in action:
-            raise InvalidAction("A bid action needs a 'bid': 'pass', a number of tricks, or 'board'.")
-        value = action["bid"]
-        if value in ("pass", "board") or _is_int(value):
-            return "bid", value
-        if value in BOARD_NAMES:
-            raise InvalidAction(
-                "Bid 'board': its level (double, triple, quadruple) follows from the board bids before it."
-            )
-        raise InvalidAction(f"{value!r} is not a bid: bid 'pass', a whole number of tricks, or 'board'.")
-    if kind == "play":
-        _no_extra(action, "card")
-        if "card" not in action:
-            raise InvalidAction("A play action needs a 'card', e.g. 'QH'.")
-        text = action["card"]
-        if not is_card_code(text):
-            raise InvalidAction(
-                f"{text!r} is not a card code: write rank then suit (AS, 10D, 2C) or BB / LB for the jokers."
-            )
-        return "play", parse(text)
-    if kind in ("swap", "discard", "redeal"):
-        raise InvalidAction("The joker swap and the redeal happen by themselves; there is no such action.")
-    raise InvalidAction(f"Unknown action type {kind!r}; Back Alley actions are 'bid' and 'play'.")
-
-
-def _no_extra(action: dict[str, Any], field: str) -> None:
-    extra = sorted(str(k) for k in set(action) - {"type", field})
-    if extra:
-        raise InvalidAction(f"Unexpected field(s) in a {action['type']} action: {', '.join(extra)}.")
-
+from games.engine import gettext_noop as _
+from games.kit.events import Event, event
+from games.kit.parsing import is_int
+from games.kit.shuffle import rng, shuffled
 
 # --- Dealing --------------------------------------------------------------------------------------
 
 
 def _shuffled(seed: int, deal_number: int, redeals: int) -> list[int]:
-    order = list(ALL_CARDS)
-    Random(f"{seed}:deal:{deal_number}:{redeals}").shuffle(order)
-    return order
+    return shuffled(ALL_CARDS, seed, "deal", deal_number, redeals)
 
 
 def _stacked(seed: int, prefix: list[int]) -> list[int]:
     """The stacked prefix, then every other card in a seeded shuffle."""
     taken = set(prefix)
-    rest = [c for c in ALL_CARDS if c not in taken]
-    Random(f"{seed}:deck").shuffle(rest)
-    return prefix + rest
+    return prefix + shuffled((c for c in ALL_CARDS if c not in taken), seed, "deck")
 
 
 def _add_events(events: tuple[Event, ...], *new: Event) -> tuple[Event, ...]:
@@ -233,13 +140,16 @@ def _bid(state: State, seat: int, value: str | int) -> State:
     else:
         assert isinstance(value, int)
         if value == 0:
-            raise IllegalAction("Bid 'pass' to bid no tricks.")
+            raise IllegalAction(_("Bid 'pass' to bid no tricks."))
         if value < 0:
-            raise IllegalAction("A bid cannot be negative.")
+            raise IllegalAction(_("A bid cannot be negative."))
         if value > size - 1:
             if size == 1:
-                raise IllegalAction("With 1 card you may only pass or bid board.")
-            raise IllegalAction(f"With {size} cards you may bid at most {size - 1}; bid board to claim every trick.")
+                raise IllegalAction(_("With 1 card you may only pass or bid board."))
+            raise IllegalAction(
+                _("With %(size)s cards you may bid at most %(most)s; bid board to claim every trick."),
+                {"size": size, "most": size - 1},
+            )
         bid = Bid(tricks=value)
     bids = tuple(bid if s == seat else b for s, b in enumerate(state.bids))
     events = _add_events(state.events, event("bid", seat=seat, bid=bid.label()))
@@ -265,10 +175,10 @@ def _bid(state: State, seat: int, value: str | int) -> State:
 
 def _play(state: State, seat: int, card: int) -> State:
     if card not in state.hands[seat]:
-        raise IllegalAction(f"You do not hold {label(card)}.")
-    rule = rule_for(state, seat)
-    if card not in rule.legal:
-        raise IllegalAction(rule.reason)
+        raise IllegalAction(_("You do not hold %(label)s."), {"label": label(card)})
+    why = rule_for(state, seat).why_not(card)
+    if why is not None:
+        raise IllegalAction(why)
     hands = tuple(tuple(c for c in h if c != card) if s == seat else h for s, h in enumerate(state.hands))
     trick = (*state.trick, card)
     events = _add_events(state.events, event("play", seat=seat, card=code(card)))
@@ -352,10 +262,10 @@ class BackAlleyEngine:
         """Deal the first hand (BA-4..BA-7). ``options``: ``deck`` stacks it, ``dealer`` picks the first
         dealer (else drawn from the seed, BA-5), ``first_deal`` starts the match at a later deal."""
         if players != 4:
-            raise InvalidAction("Back Alley is played by exactly 4 players.")
-        prefix, dealer, first = _parse_options(options)
+            raise InvalidAction(_("Back Alley is played by exactly 4 players."))
+        prefix, dealer, first = parse_options(options)
         if dealer is None:
-            dealer = Random(f"{seed}:dealer").randrange(4)
+            dealer = rng(seed, "dealer").randrange(4)
         order = _shuffled(seed, first, 0) if prefix is None else _stacked(seed, prefix)
         return _deal(
             seed=seed,
@@ -383,19 +293,19 @@ class BackAlleyEngine:
     def apply(self, state: State, seat: int, action: Action) -> State:
         """Check, in order: the action's form, the seat, that the match is live, that it is the seat's
         turn, the phase, then the rule; only then build the new state (the old one is untouched)."""
-        kind, value = _parse_action(action)
-        if not _is_int(seat) or not 0 <= seat <= 3:
-            raise InvalidAction(f"There is no seat {seat!r}; seats are 0 to 3.")
+        kind, value = parse_action(action)
+        if not is_int(seat) or not 0 <= seat <= 3:
+            raise InvalidAction(_("There is no seat %(seat)s; seats are 0 to 3."), {"seat": repr(seat)})
         if state.phase == OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if seat != current(state):
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(_("It is not your turn."))
         if kind == "bid":
             if state.phase != BID:
-                raise IllegalAction("The bidding is over: play a card.")
+                raise IllegalAction(_("The bidding is over: play a card."))
             return _bid(state, seat, value)
         if state.phase != PLAY:
-            raise IllegalAction("Cards are played after the bidding: make your bid first.")
+            raise IllegalAction(_("Cards are played after the bidding: make your bid first."))
         return _play(state, seat, value)
 
     def view(self, state: State, seat: int | None) -> View:

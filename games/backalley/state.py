@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.backalley.cards import SUITS, code, parse
+from games.kit.events import Event
 
-DUMP_FORMAT = 1
+DUMP_FORMAT = 2
 DEALS = 25
 # The view shows at most this many recent events; the state keeps exactly as many, so a long match
 # does not drag a growing log through every apply (the Action log is the full record).
@@ -133,66 +134,6 @@ class Row:
         )
 
 
-Fields = tuple[tuple[str, Any], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, for the view's event list.
-
-    ``public`` is shown to everyone; ``secret`` only to seat ``owner`` (e.g. the card a joker swap took,
-    BA-7 / section 3.7). Values are JSON scalars or tuples of them (tuples become lists in a view).
-    """
-
-    type: str
-    public: Fields = ()
-    owner: int | None = None
-    secret: Fields = ()
-
-    def json(self, viewer: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
-        for key, value in self.public:
-            out[key] = _jsonable(value)
-        if self.owner is not None and viewer == self.owner:
-            for key, value in self.secret:
-                out[key] = _jsonable(value)
-        return out
-
-    def dump(self) -> dict[str, Any]:
-        return {
-            "type": self.type,
-            "public": [[k, _jsonable(v)] for k, v in self.public],
-            "owner": self.owner,
-            "secret": [[k, _jsonable(v)] for k, v in self.secret],
-        }
-
-    @staticmethod
-    def load(data: dict[str, Any]) -> Event:
-        return Event(
-            data["type"],
-            tuple((k, _frozen(v)) for k, v in data["public"]),
-            data["owner"],
-            tuple((k, _frozen(v)) for k, v in data["secret"]),
-        )
-
-
-def event(kind: str, *, owner: int | None = None, secret: dict[str, Any] | None = None, **public: Any) -> Event:
-    """``event("play", seat=1, card="QH")``; ``secret`` fields are shown to ``owner`` only."""
-    return Event(kind, tuple(public.items()), owner, tuple((secret or {}).items()))
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
-
-
 @dataclass(frozen=True, slots=True)
 class State:
     """Everything about a match in progress.
@@ -249,8 +190,13 @@ def dump(state: State) -> dict[str, Any]:
 
 
 def load(data: dict[str, Any]) -> State:
-    if data.get("format") != DUMP_FORMAT:
+    if data.get("format") not in (1, DUMP_FORMAT):
         raise ValueError(f"Unknown Back Alley dump format {data.get('format')!r}.")
+    if data["format"] == 1:  # format 1 dumped an event's fields as [key, value] pairs
+        data = {
+            **data,
+            "events": [{**e, "public": dict(e["public"]), "secret": dict(e["secret"])} for e in data["events"]],
+        }
     swap = data["swap"]
     return State(
         seed=data["seed"],

@@ -10,15 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from games.backalley.cards import SUITS, code, hand_size, sort_for_display
-from games.backalley.play import current, next_board_level, rule_for
+from games.backalley.moves import current, next_board_level, rule_for
 from games.backalley.scoring import TEAMS, contract, match_result, totals, tricks_by_seat
 from games.backalley.state import BID, DEALS, OVER, PLAY, State
 from games.engine import InvalidAction
+from games.engine import gettext_noop as _
 
 
 def build_view(state: State, seat: int | None) -> dict[str, Any]:
     if seat is not None and seat not in (0, 1, 2, 3):
-        raise InvalidAction(f"There is no seat {seat!r}; seats are 0 to 3.")
+        raise InvalidAction(_("There is no seat %(seat)s; seats are 0 to 3."), {"seat": repr(seat)})
     size = hand_size(state.deal_number)
     to_move = current(state)
     over = state.phase == OVER
@@ -31,7 +32,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
     unplayable: dict[str, str] = {}
     if seat is not None and state.phase == PLAY and to_move == seat:
         rule = rule_for(state, seat)
-        unplayable = {code(c): rule.reason for c in state.hands[seat] if c not in rule.legal}
+        unplayable = {code(c): str(rule.reason) for c in state.hands[seat] if c not in rule.legal}
 
     swap: dict[str, Any] | None = None
     if state.swap is not None:
@@ -72,5 +73,5 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "unplayable": unplayable,
         "score_sheet": [row.json() for row in state.score_sheet],
         "totals": list(running),
-        "events": [e.json(seat) for e in state.events],
+        "events": [e.for_viewer(seat) for e in state.events],
     }

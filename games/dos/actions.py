@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.dos.cards import COLOURS, DECK_COUNTS, ORDER, WILD_DOS, WILD_VALUES, is_wild
-from games.dos.matching import Declaration, card_key
+from games.dos.moves import Declaration, card_key
 from games.engine import Action, InvalidAction
+from games.engine import gettext_noop as _
+from games.kit.parsing import is_int
 
 DEFAULT_TARGET = 200
 OPTION_KEYS = frozenset({"deck", "dealer", "target"})
@@ -43,44 +45,44 @@ class Move:
     card: str = ""
 
 
-def is_int(value: Any) -> bool:
-    # JSON true/false arrive as bool, which Python also counts as int.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def check_code(code: Any) -> str:
     if not isinstance(code, str) or code not in ORDER:
-        raise InvalidAction(f"{code!r} is not a DOS card code.")
+        raise InvalidAction(_("%(code)s is not a DOS card code."), {"code": repr(code)})
     return code
 
 
-def check_declaration(card: str, declaration: Any, where: str) -> Declaration:
+def check_declaration(card: str, declaration: Any, field: str) -> Declaration:
     """Type-checks the declaration that ``card`` needs (none for a number card)."""
     if card == WILD_DOS:
         if declaration not in COLOURS or not isinstance(declaration, str):
-            raise InvalidAction(f"Declare the colour of {card} {where} as one of R, G, B, Y.")
+            raise InvalidAction(
+                _("Declare the colour of %(card)s in %(field)s as one of R, G, B, Y."), {"card": card, "field": field}
+            )
         return declaration
     if card.endswith("#"):
         if not is_int(declaration) or declaration not in WILD_VALUES:
-            raise InvalidAction(f"Declare the value of {card} {where} as a whole number from 1 to 10.")
+            raise InvalidAction(
+                _("Declare the value of %(card)s in %(field)s as a whole number from 1 to 10."),
+                {"card": card, "field": field},
+            )
         return declaration
     if declaration is not None:
-        raise InvalidAction(f"{card} is not a wild card, so its declaration must be null.")
+        raise InvalidAction(_("%(card)s is not a wild card, so its declaration must be null."), {"card": card})
     return None
 
 
 def parse_action(action: Any) -> Move:
     if not isinstance(action, dict):
-        raise InvalidAction("An action must be an object with a type.")
+        raise InvalidAction(_("An action must be an object with a type."))
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise InvalidAction(f"Unknown action type {kind!r}.")
+        raise InvalidAction(_("Unknown action type %(kind)s."), {"kind": repr(kind)})
     extra = sorted(set(action) - _FIELDS[kind])
     if extra:
-        raise InvalidAction(f"A {kind} action has no field {extra[0]!r}.")
+        raise InvalidAction(_("A %(kind)s action has no field %(extra)s."), {"kind": kind, "extra": repr(extra[0])})
     if kind in ("place", "bonus"):
         if "card" not in action:
-            raise InvalidAction(f"A {kind} action needs a card.")
+            raise InvalidAction(_("A %(kind)s action needs a card."), {"kind": kind})
         return Move(kind, card=check_code(action["card"]))
     if kind != "match":
         return Move(kind)
@@ -90,27 +92,27 @@ def parse_action(action: Any) -> Move:
 def _parse_match(action: dict[str, Any]) -> Move:
     target = action.get("target")
     if not is_int(target) or target < 0:
-        raise InvalidAction("A match needs a target: the position of a Center Row card (0, 1, ...).")
+        raise InvalidAction(_("A match needs a target: the position of a Center Row card (0, 1, ...)."))
     cards = action.get("cards")
     if not isinstance(cards, list) or not 1 <= len(cards) <= 2:
-        raise InvalidAction("A match uses one or two cards from your hand.")
+        raise InvalidAction(_("A match uses one or two cards from your hand."))
     codes = tuple(check_code(code) for code in cards)
     wild = any(is_wild(code) for code in codes)
     if wild:
         declare = action.get("declare")
         if not isinstance(declare, list) or len(declare) != len(codes):
-            raise InvalidAction("Give one declaration per card in declare (null for a number card).")
+            raise InvalidAction(_("Give one declaration per card in declare (null for a number card)."))
         declarations = tuple(
-            check_declaration(code, value, "in declare") for code, value in zip(codes, declare, strict=True)
+            check_declaration(code, value, "declare") for code, value in zip(codes, declare, strict=True)
         )
     else:
         if "declare" in action:
-            raise InvalidAction("Leave out declare when you play no wild card.")
+            raise InvalidAction(_("Leave out declare when you play no wild card."))
         declarations = (None,) * len(codes)
     keys = [card_key(code, value) for code, value in zip(codes, declarations, strict=True)]
     if keys != sorted(keys):
         raise InvalidAction(
-            "List the cards of a match in card order (as in your hand; two equal wilds by declaration)."
+            _("List the cards of a match in card order (as in your hand; two equal wilds by declaration).")
         )
     return Move(
         "match",
@@ -125,21 +127,24 @@ def _parse_match(action: dict[str, Any]) -> Move:
 def parse_options(players: int, options: dict[str, Any] | None) -> tuple[list[str], int | None, int]:
     options = {} if options is None else options
     if not isinstance(options, dict):
-        raise InvalidAction("Options must be an object.")
+        raise InvalidAction(_("Options must be an object."))
     unknown = sorted(set(options) - OPTION_KEYS)
     if unknown:
-        raise InvalidAction(f"Unknown option {unknown[0]!r}.")
+        raise InvalidAction(_("Unknown option %(unknown)s."), {"unknown": repr(unknown[0])})
     deck = options.get("deck", [])
     if not isinstance(deck, list):
-        raise InvalidAction("The deck option must be a list of card codes.")
+        raise InvalidAction(_("The deck option must be a list of card codes."))
     codes = [check_code(code) for code in deck]
     for code, count in Counter(codes).items():
         if count > DECK_COUNTS[code]:
-            raise InvalidAction(f"The deck has {DECK_COUNTS[code]} {code}, the deck option lists {count}.")
+            raise InvalidAction(
+                _("The deck has %(deck_counts)s %(code)s, the deck option lists %(count)s."),
+                {"deck_counts": DECK_COUNTS[code], "code": code, "count": count},
+            )
     dealer = options.get("dealer")
     if dealer is not None and (not is_int(dealer) or not 0 <= dealer < players):
-        raise InvalidAction(f"The dealer must be a seat from 0 to {players - 1}.")
+        raise InvalidAction(_("The dealer must be a seat from 0 to %(last)s."), {"last": players - 1})
     target = options.get("target", DEFAULT_TARGET)
     if not is_int(target) or not 1 <= target <= 10_000:
-        raise InvalidAction("The target score must be a whole number from 1 to 10000.")
+        raise InvalidAction(_("The target score must be a whole number from 1 to 10000."))
     return codes, dealer, target

@@ -23,10 +23,10 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from games import registry
+from games import parsing, registry
 from games.dos.actions import check_code
 from games.dos.cards import COLOURS, WILD_DOS, WILD_VALUES, is_wild
-from games.dos.matching import Declaration, card_key
+from games.dos.moves import Declaration, card_key
 from games.dos.present import card, declaration_field, target_declaration_field
 from games.engine import Action, InvalidAction
 
@@ -37,11 +37,7 @@ def parse_form(data: QueryDict) -> Action:
     """The engine action for a submitted DOS form; ``InvalidAction`` with a player-facing reason."""
     if "action" in data:
         return registry.parse_form(data)
-    kind = data.get("type", "")
-    if kind not in TYPES:
-        if not kind:
-            raise InvalidAction(_("The action has no type."))
-        raise InvalidAction(_("Unknown action type %(type)s.") % {"type": repr(kind)})
+    kind = parsing.form_type(data, TYPES)
     if kind in ("draw", "finish", "skip_bonus"):
         return {"type": kind}
     cards = [_code(code) for code in data.getlist("cards[]")]

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games.dos.cards import COLOURS, WILD_DOS, WILD_VALUES, is_wild
-from games.dos.matching import match_options
+from games.dos.moves import match_options
 
 #: A shape per colour, so a colour is never told by hue alone.
 SYMBOLS = {"R": "▲", "G": "■", "B": "●", "Y": "★", "W": "✦"}

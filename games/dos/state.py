@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.dos.matching import Declaration
+from games.dos.moves import Declaration
 from games.engine import Result
+from games.kit.events import Event, event
 
 MATCH = "match"
 AFTER_DRAW = "after_draw"
@@ -16,8 +17,6 @@ PHASES = (MATCH, AFTER_DRAW, BONUS, OVER)
 
 #: The view shows about the last 30 events; older ones are not kept.
 MAX_EVENTS = 30
-
-Frozen = tuple[tuple[str, Any], ...]
 
 
 @dataclass(frozen=True)
@@ -37,18 +36,6 @@ class CenterCard:
     declared: Declaration = None
     played: tuple[Played, ...] = ()
     kind: str | None = None
-
-
-@dataclass(frozen=True)
-class Event:
-    """``data`` is public; ``secret`` is added for the ``owner`` seat only (e.g. which card they drew).
-
-    Both are frozen dicts: (key, value) pairs sorted by key, lists stored as tuples.
-    """
-
-    data: Frozen
-    owner: int | None = None
-    secret: Frozen = ()
 
 
 @dataclass(frozen=True)
@@ -90,24 +77,6 @@ class State:
     event_count: int = 0
 
 
-def freeze(value: Any) -> Any:
-    if isinstance(value, dict):
-        return tuple(sorted((key, freeze(item)) for key, item in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(freeze(item) for item in value)
-    return value
-
-
-def thaw_list(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [thaw_list(item) for item in value]
-    return value
-
-
-def thaw(pairs: Frozen) -> dict[str, Any]:
-    return {key: thaw_list(value) for key, value in pairs}
-
-
 def add_event(
     state: State,
     event_type: str,
@@ -118,8 +87,8 @@ def add_event(
     **data: Any,
 ) -> State:
     number = state.event_count + 1
-    event = Event(freeze({"type": event_type, "n": number, **data}), owner, freeze(secret or {}))
-    return replace(state, events=(*state.events, event)[-MAX_EVENTS:], event_count=number)
+    new = event(event_type, owner=owner, secret=secret, n=number, **data)
+    return replace(state, events=(*state.events, new)[-MAX_EVENTS:], event_count=number)
 
 
 def compute_result(state: State) -> Result | None:
@@ -164,7 +133,7 @@ def dump_state(state: State) -> dict[str, Any]:
             {"round": r.round, "winner": r.winner, "points": r.points, "hands": [list(h) for h in r.hands]}
             for r in state.history
         ],
-        "events": [{"data": thaw(e.data), "owner": e.owner, "secret": thaw(e.secret)} for e in state.events],
+        "events": [e.dump() for e in state.events],
         "event_count": state.event_count,
     }
 
@@ -202,6 +171,12 @@ def load_state(data: dict[str, Any]) -> State:
             RoundRecord(r["round"], r["winner"], r["points"], tuple(tuple(h) for h in r["hands"]))
             for r in data["history"]
         ),
-        events=tuple(Event(freeze(e["data"]), e["owner"], freeze(e["secret"])) for e in data["events"]),
+        events=tuple(Event.load(e if "type" in e else _legacy_event(e)) for e in data["events"]),
         event_count=data["event_count"],
     )
+
+
+def _legacy_event(data: dict[str, Any]) -> dict[str, Any]:
+    """An event as dumped before games.kit: its type among the public fields."""
+    public = dict(data["data"])
+    return {"type": public.pop("type"), "public": public, "owner": data["owner"], "secret": data["secret"]}

@@ -5,14 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.dos.cards import hand_points
-from games.dos.state import OVER, State, compute_result, thaw
-
-
-def _event(event: Any, seat: int | None) -> dict[str, Any]:
-    data = thaw(event.data)
-    if seat is not None and seat == event.owner:
-        data.update(thaw(event.secret))
-    return data
+from games.dos.state import OVER, State, compute_result
 
 
 def build_view(state: State, seat: int | None) -> dict[str, Any]:
@@ -25,7 +18,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "to_act": [] if over else [state.current],
         "over": over,
         "result": compute_result(state),
-        "events": [_event(event, seat) for event in state.events],
+        "events": [event.for_viewer(seat) for event in state.events],
         "hand": list(state.hands[seat]) if seat is not None else None,
         "hand_counts": [len(hand) for hand in state.hands],
         "scores": list(state.scores),

@@ -10,7 +10,7 @@ class ReversiConfig(AppConfig):
 
     def ready(self) -> None:
         from games import registry
-        from games.reversi import bot, notation, present, rules, text
+        from games.reversi import board, bot, present, rules, text
 
         registry.register(
             registry.Game(
@@ -22,7 +22,7 @@ class ReversiConfig(AppConfig):
                 describe_event=text.describe_event,
                 seat_label=present.seat_label,
                 present=present.present,
-                transcript=notation.transcript,
+                transcript=board.transcript,
                 blurb=str(_("Two players, 8 by 8: outflank and flip your opponent's discs.")),
             )
         )

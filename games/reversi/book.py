@@ -10,7 +10,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES
+from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES
 from games.reversi.symmetry import images
 
 DATA = Path(__file__).resolve().parent / "data" / "book.json"

@@ -28,8 +28,8 @@ from typing import Any
 from games.engine import Action, View
 from games.reversi import book, endgame
 from games.reversi.bitboard import CORNERS, FULL, bits, flips, moves
+from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES, parse_board
 from games.reversi.endgame import Budget, OutOfBudget
-from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES, parse_board
 
 LEVELS = ("easy", "medium", "hard")
 # Nodes per second of budget. 64,000 is what the search reaches on one core of the reference machine

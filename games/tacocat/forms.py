@@ -22,9 +22,9 @@ from __future__ import annotations
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from games import registry
+from games import parsing, registry
 from games.engine import Action, InvalidAction
-from games.tacocat.config import CODES
+from games.tacocat.cards import CODES
 
 TYPES = ("replace", "duel", "attack", "defend")
 SACRIFICE = "sacrifice"
@@ -35,11 +35,7 @@ def parse_form(data: QueryDict) -> Action:
     """The engine action for a submitted Tacocat form; ``InvalidAction`` with a player-facing reason."""
     if "action" in data:
         return registry.parse_form(data)
-    kind = data.get("type", "")
-    if kind not in TYPES:
-        if not kind:
-            raise InvalidAction(_("The action has no type."))
-        raise InvalidAction(_("Unknown action type %(type)s.") % {"type": repr(kind)})
+    kind = parsing.form_type(data, TYPES)
     if kind == "replace":
         if data.get("keep"):
             return {"type": "replace", "cards": []}

@@ -9,7 +9,8 @@ from collections import Counter
 from collections.abc import Iterable
 from itertools import pairwise, product
 
-from games.engine import IllegalAction
+from games.engine import IllegalAction, Text
+from games.engine import gettext_noop as _
 
 Hand = tuple[int, ...]
 
@@ -38,9 +39,9 @@ def submultisets(hand: Hand, max_size: int) -> list[Hand]:
     """Every distinct choice of at most ``max_size`` cards, smallest first (copies are interchangeable)."""
     counts = sorted(Counter(hand).items())
     out: list[Hand] = []
-    for picks in product(*(range(c + 1) for _, c in counts)):
+    for picks in product(*(range(c + 1) for _value, c in counts)):
         if sum(picks) <= max_size:
-            out.append(tuple(v for (v, _), n in zip(counts, picks, strict=True) for _ in range(n)))
+            out.append(tuple(v for (v, _count), n in zip(counts, picks, strict=True) for _copy in range(n)))
     out.sort(key=lambda cards: (len(cards), cards))
     return out
 
@@ -56,21 +57,31 @@ def attack_kind(cards: Hand) -> str | None:
     return None
 
 
-def attack_error(hand: Hand, cards: Hand) -> str | None:
+def not_held(hand: Hand, card: int) -> Text:
+    """Why ``card`` cannot be used: the hand holds none of it, or fewer copies than asked for."""
+    if card in hand:
+        return Text(_("You do not hold another %(card)s."), {"card": card})
+    return Text(_("You do not hold a %(card)s."), {"card": card})
+
+
+def attack_error(hand: Hand, cards: Hand) -> Text | None:
     """Why ``cards`` (sorted) is not a legal attack from ``hand``, or None if it is."""
     if not cards:
-        return "Attack with at least one card."
+        return Text(_("Attack with at least one card."))
     absent = missing(hand, cards)
     if absent is not None:
-        return f"You do not hold {'another' if absent in hand else 'a'} {absent}."
+        return not_held(hand, absent)
     if attack_kind(cards) is None:
         shown = "-".join(map(str, cards))
         if len(cards) == 2:
-            return f"{shown} is not an attack: two cards must be a set of the same value."
-        return f"{shown} is not an attack: use one card, a set of equal values or a sequence of 3 or more."
+            return Text(_("%(cards)s is not an attack: two cards must be a set of the same value."), {"cards": shown})
+        return Text(
+            _("%(cards)s is not an attack: use one card, a set of equal values or a sequence of 3 or more."),
+            {"cards": shown},
+        )
     # TAC-8 / TAC-E6: never with the last card, so both players keep at least one for the showdown.
     if len(cards) >= len(hand):
-        return "An attack must leave you at least one card."
+        return Text(_("An attack must leave you at least one card."))
     return None
 
 
@@ -102,10 +113,15 @@ def judge_answers(hand: Hand, attack: Hand, answers: Hand) -> bool:
     """
     k = len(attack)
     if len(answers) != k:
-        raise IllegalAction(f"Answer each of the {k} attack card{'s' if k > 1 else ''} with one card.")
+        raise IllegalAction(
+            _("Answer each of the %(count)s attack card with one card.")
+            if k == 1
+            else _("Answer each of the %(count)s attack cards with one card."),
+            {"count": k},
+        )
     absent = missing(hand, answers)
     if absent is not None:
-        raise IllegalAction(f"You do not hold {'another' if absent in hand else 'a'} {absent}.")
+        raise IllegalAction(not_held(hand, absent))
     defences = [v for v, a in zip(answers, attack, strict=True) if v >= a]
     sacrifices = sorted((v, a) for v, a in zip(answers, attack, strict=True) if v < a)
     rest = remove(hand, defences)
@@ -114,7 +130,11 @@ def judge_answers(hand: Hand, attack: Hand, answers: Hand) -> bool:
     for (v, a), low in zip(sacrifices, lowest, strict=True):
         if v != low:
             raise IllegalAction(
-                f"{v} does not beat {a}, and a sacrifice must be your lowest card left after your defences ({low})."
+                _(
+                    "%(answer)s does not beat %(attack)s, and a sacrifice must be your lowest card left after your "
+                    "defences (%(low)s)."
+                ),
+                {"answer": v, "attack": a, "low": low},
             )
     return not sacrifices
 

@@ -3,15 +3,18 @@
 ``options["deck"]`` can only stack the first deal; the rules file's scenarios start anywhere (cat on
 +1, hands of 4, an attack on the table). :func:`position` places the given cards and puts every other
 card of the deck into the draw pile, under ``draw_top``, so the 38 cards are always all there.
+:func:`scramble` reshuffles what one seat cannot know, for the hidden-information tests.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
+from random import Random
 from typing import Any
 
-from games.tacocat.config import parse_options
+from games.tacocat.actions import parse_options
 from games.tacocat.state import ATTACK, DEFEND, PHASES, Hand, State
 
 
@@ -70,4 +73,33 @@ def position(
         ),
         attacker=attacker,
         attack=on_table,
+    )
+
+
+def scramble(state: State, viewer: int | None, rng: Random) -> State:
+    """Reshuffle everything ``viewer`` may not know, keeping every count (section 1.6, 0.2)."""
+    hidden = [0, 1] if viewer is None else [1 - viewer]
+    pool = [*state.draw, *(c for s in hidden for c in state.hands[s])]
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    commits = list(state.commits)
+    for s in hidden:
+        n = len(hands[s])
+        hands[s], pool = tuple(sorted(pool[:n])), pool[n:]
+        if commits[s] is not None:
+            # The other seat's committed choice is secret too: any choice of as many cards will do.
+            commits[s] = tuple(sorted(rng.sample(hands[s], len(commits[s]))))
+    events = tuple(
+        replace(e, secret=tuple((k, tuple(str(rng.randint(1, 12)) for _ in v)) for k, v in e.secret))
+        if e.owner in hidden
+        else e
+        for e in state.events
+    )
+    return replace(
+        state,
+        hands=(hands[0], hands[1]),
+        draw=tuple(pool),
+        commits=(commits[0], commits[1]),
+        events=events,
+        seed=rng.randrange(2**62),
     )

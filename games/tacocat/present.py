@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.tacocat.config import GOAL_LABELS, LETTERS
+from games.tacocat.cards import GOAL_LABELS, LETTERS
 from games.tacocat.moves import attack_kind, defence_options, legal_attacks
 
 #: The arrow of a space points at the player who replaces first: seat 0 plays from the left (WOW).

@@ -13,8 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from games.engine import Action, IllegalAction, InvalidAction, Result, View
-from games.tacocat.config import GOALS, codes, deal_order, parse_code, parse_codes, parse_options
+from games.engine import Action, IllegalAction, InvalidAction, Result, Text, View
+from games.engine import gettext_noop as _
+from games.kit.events import event
+from games.tacocat.actions import parse_action, parse_options
+from games.tacocat.cards import GOALS, codes, deal_order
 from games.tacocat.moves import (
     attack_error,
     attack_kind,
@@ -22,6 +25,7 @@ from games.tacocat.moves import (
     judge_answers,
     legal_attacks,
     missing,
+    not_held,
     outcome,
     remove,
     submultisets,
@@ -36,40 +40,17 @@ from games.tacocat.state import (
     RoundOutcome,
     State,
     dump_state,
-    event,
     load_state,
 )
 from games.tacocat.view import build_view
 
-FIELDS = {"replace": "cards", "duel": "card", "attack": "cards", "defend": "answers"}
 EXPECTED = {REPLACE: "replace", DUEL: "duel", ATTACK: "attack", DEFEND: "defend"}
 WHAT_NOW = {
-    REPLACE: "it is time to choose the cards to replace (none is allowed)",
-    DUEL: "it is time to choose a duel card",
-    ATTACK: "it is time to attack",
-    DEFEND: "an attack is waiting for its answer",
+    REPLACE: Text(_("it is time to choose the cards to replace (none is allowed)")),
+    DUEL: Text(_("it is time to choose a duel card")),
+    ATTACK: Text(_("it is time to attack")),
+    DEFEND: Text(_("an attack is waiting for its answer")),
 }
-
-
-def parse_action(action: Any) -> tuple[str, Any]:
-    """``(type, payload)`` of a well-formed action; InvalidAction otherwise. Payload cards are values."""
-    if not isinstance(action, dict):
-        raise InvalidAction("An action must be an object such as {'type': 'duel', 'card': '7'}.")
-    kind = action.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise InvalidAction(f"Unknown action type {kind!r}; use replace, duel, attack or defend.")
-    field = FIELDS[kind]
-    extra = sorted(map(str, set(action) - {"type", field}))
-    if extra:
-        raise InvalidAction(f"Unexpected field(s) in this {kind} action: {', '.join(extra)}.")
-    if field not in action:
-        if kind == "replace":
-            # An HTML form with no box ticked sends no field at all: that is "keep every card".
-            return kind, ()
-        raise InvalidAction(f"This {kind} action needs '{field}'.")
-    if kind == "duel":
-        return kind, parse_code(action[field], "The duel card")
-    return kind, parse_codes(action[field], field)
 
 
 def _with_hand(state: State, seat: int, hand: Hand) -> tuple[Hand, Hand]:
@@ -143,7 +124,7 @@ def _commit(state: State, seat: int, cards: Hand, step: str) -> State:
 def _replace(state: State, seat: int, cards: Hand) -> State:
     absent = missing(state.hands[seat], cards)
     if absent is not None:
-        raise IllegalAction(f"You do not hold {'another' if absent in state.hands[seat] else 'a'} {absent}.")
+        raise IllegalAction(not_held(state.hands[seat], absent))
     first = state.config.first_replacer(state.cat)
     if first is None:
         # A two-arrow space (always the centre, TAC-E15): both commit in secret, A's replacement is
@@ -159,8 +140,10 @@ def _replace(state: State, seat: int, cards: Hand) -> State:
     if seat != first and state.cap is not None and len(cards) > state.cap:
         # TAC-E2
         raise IllegalAction(
-            f"You may replace at most {state.cap} card{'s' if state.cap != 1 else ''}: "
-            "as many as the first replacer did."
+            _("You may replace at most 1 card: as many as the first replacer did.")
+            if state.cap == 1
+            else _("You may replace at most %(cap)s cards: as many as the first replacer did."),
+            {"cap": state.cap},
         )
     state = _execute_replace(state, seat, cards)
     if seat == first:
@@ -175,7 +158,7 @@ def _replace(state: State, seat: int, cards: Hand) -> State:
 
 def _duel(state: State, seat: int, card: int) -> State:
     if card not in state.hands[seat]:
-        raise IllegalAction(f"You do not hold a {card}.")
+        raise IllegalAction(_("You do not hold a %(card)s."), {"card": card})
     state = _commit(state, seat, (card,), "duel")
     c0, c1 = state.commits
     if c0 is None or c1 is None:
@@ -293,7 +276,7 @@ class TacocatEngine:
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         """TAC-4: cat on the centre, nothing covered, round 1 dealt (``options["deck"]`` stacks it)."""
         if players != 2:
-            raise InvalidAction("Tacocat Spelled Backwards is played by exactly 2 players.")
+            raise InvalidAction(_("Tacocat Spelled Backwards is played by exactly 2 players."))
         config, stacked = parse_options(options)
         blank = State(
             config=config,
@@ -332,22 +315,24 @@ class TacocatEngine:
             return [{"type": "duel", "card": str(v)} for v in sorted(set(hand))]
         if state.phase == ATTACK:
             return [{"type": "attack", "cards": codes(c)} for c in legal_attacks(hand)]
-        return [{"type": "defend", "answers": codes(a)} for a, _ in defence_options(hand, state.attack)]
+        return [{"type": "defend", "answers": codes(a)} for a, _kind in defence_options(hand, state.attack)]
 
     def apply(self, state: State, seat: int, action: Action) -> State:
         kind, payload = parse_action(action)
         if state.over:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if seat not in (0, 1):
-            raise IllegalAction(f"Seat {seat!r} does not play in this match.")
+            raise IllegalAction(_("Seat %(seat)s does not play in this match."), {"seat": repr(seat)})
         if seat not in self.to_act(state):
             if state.simultaneous() and state.commits[seat] is not None:
-                raise IllegalAction("You have already chosen.")
+                raise IllegalAction(_("You have already chosen."))
             if state.phase == REPLACE and state.replaced[seat] is not None:
-                raise IllegalAction("You have already replaced cards this round.")
-            raise IllegalAction("It is not your turn.")
+                raise IllegalAction(_("You have already replaced cards this round."))
+            raise IllegalAction(_("It is not your turn."))
         if kind != EXPECTED[state.phase]:
-            raise IllegalAction(f"You cannot {kind} now: {WHAT_NOW[state.phase]}.")
+            raise IllegalAction(
+                _("You cannot %(kind)s now: %(what_now)s."), {"kind": kind, "what_now": WHAT_NOW[state.phase]}
+            )
         if kind == "duel":
             return _duel(state, seat, payload)
         cards = tuple(payload) if kind == "defend" else tuple(sorted(payload))

@@ -9,60 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.tacocat.config import Config, parse_options
+from games.kit.events import Event
+from games.tacocat.actions import parse_options
+from games.tacocat.cards import Config
 
 REPLACE, DUEL, ATTACK, DEFEND, OVER = "replace", "duel", "attack", "defend", "over"
 PHASES = (REPLACE, DUEL, ATTACK, DEFEND, OVER)
 SIMULTANEOUS = (REPLACE, DUEL)  # REPLACE only on a two-arrow space
 MAX_EVENTS = 30
-DUMP_FORMAT = 1
-
-Fields = tuple[tuple[str, Any], ...]
-
-
-def _freeze(value: Any) -> Any:
-    return tuple(_freeze(v) for v in value) if isinstance(value, list | tuple) else value
-
-
-def _thaw(value: Any) -> Any:
-    return [_thaw(v) for v in value] if isinstance(value, list | tuple) else value
-
-
-def _fields(data: dict[str, Any]) -> Fields:
-    return tuple((key, _freeze(value)) for key, value in data.items())
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened. ``secret`` is shown only to seat ``owner`` (e.g. the cards it drew)."""
-
-    type: str
-    data: Fields = ()
-    owner: int | None = None
-    secret: Fields = ()
-
-    def for_viewer(self, seat: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
-        out.update((key, _thaw(value)) for key, value in self.data)
-        if seat is not None and seat == self.owner:
-            out.update((key, _thaw(value)) for key, value in self.secret)
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": self.type,
-            "data": {key: _thaw(value) for key, value in self.data},
-            "owner": self.owner,
-            "secret": {key: _thaw(value) for key, value in self.secret},
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Event:
-        return cls(data["type"], _fields(data["data"]), data["owner"], _fields(data["secret"]))
-
-
-def event(kind: str, /, *, owner: int | None = None, secret: dict[str, Any] | None = None, **data: Any) -> Event:
-    return Event(kind, _fields(data), owner, _fields(secret or {}))
+DUMP_FORMAT = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,13 +126,15 @@ def dump_state(state: State) -> dict[str, Any]:
         "revealed": None if state.revealed is None else list(state.revealed),
         "last_round": None if state.last_round is None else state.last_round.to_json(),
         "winner": state.winner,
-        "events": [e.to_json() for e in state.events],
+        "events": [e.dump() for e in state.events],
     }
 
 
 def load_state(data: dict[str, Any]) -> State:
-    if data.get("format") != DUMP_FORMAT:
+    if data.get("format") not in (1, DUMP_FORMAT):
         raise ValueError(f"Unknown Tacocat dump format {data.get('format')!r}.")
+    if data["format"] == 1:  # format 1 named an event's public fields "data"
+        data = {**data, "events": [{**e, "public": e["data"]} for e in data["events"]]}
     config, _ = parse_options(data["config"])
     hands = data["hands"]
     commits = data["commits"]
@@ -203,5 +160,5 @@ def load_state(data: dict[str, Any]) -> State:
         revealed=None if revealed is None else (revealed[0], revealed[1]),
         last_round=None if data["last_round"] is None else RoundOutcome.from_json(data["last_round"]),
         winner=data["winner"],
-        events=tuple(Event.from_json(e) for e in data["events"]),
+        events=tuple(Event.load(e) for e in data["events"]),
     )

@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.tacocat.config import GOAL_LABELS, GOALS, LETTERS
+from games.tacocat.cards import GOAL_LABELS, GOALS, LETTERS
 
 
 def _cards(codes: list[str]) -> str:

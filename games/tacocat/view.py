@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Result
-from games.tacocat.config import GOAL_LABELS, GOALS, LETTERS, POSITIONS, codes
+from games.tacocat.cards import GOAL_LABELS, GOALS, LETTERS, POSITIONS, codes
 from games.tacocat.moves import attack_kind
 from games.tacocat.state import DEFEND, OVER, State
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from games import services
 from games.models import Action, Match
@@ -33,24 +34,31 @@ def test_many_threads_at_the_same_version_exactly_one_move_is_applied(alice: Any
     match.refresh_from_db()
     assert match.version == 2
     assert Action.objects.filter(match=match).count() == 1
-    assert connection.vendor in ("sqlite", "postgresql")
 
 
 def test_two_runners_claiming_the_same_computer_move_make_it_once(alice: Any) -> None:
     from django.utils import timezone
 
-    from games import bots
+    from games import bot_worker, bots
 
     match = services.create_match(user=alice, game="reversi", players=2, bot_seats={1})
     services.act(match_id=match.pk, user=alice, action={"type": "place", "square": "d3"}, version=0)
     later = timezone.now() + timezone.timedelta(seconds=60)
     barrier = threading.Barrier(2)
     made: list[bool] = []
+    computed: list[str] = []
+
+    def compute(slug: str, view: dict[str, Any], legal: list[dict[str, Any]], budget_s: float, level: str) -> Any:
+        # Long enough for the other runner to try its claim meanwhile: only the lease keeps it out. (The
+        # version check alone would also leave one move, so counting moves could never fail.)
+        computed.append(slug)
+        time.sleep(0.3)
+        return bot_worker.compute(slug, view, legal, budget_s, level)
 
     def runner() -> None:
         try:
             barrier.wait()
-            made.append(bots.take_turn(match.pk, now=later))
+            made.append(bots.take_turn(match.pk, now=later, compute=compute))
         finally:
             connections.close_all()
 
@@ -60,6 +68,7 @@ def test_two_runners_claiming_the_same_computer_move_make_it_once(alice: Any) ->
     for t in threads:
         t.join()
     assert sorted(made) == [False, True]
+    assert computed == ["reversi"], "both runners computed the move: the lease did not keep one out"
     match.refresh_from_db()
     assert match.version == 2
     assert list(Action.objects.filter(match=match).values_list("seat", flat=True)) == [0, 1]

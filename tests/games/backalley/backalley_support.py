@@ -4,34 +4,15 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from games.backalley.cards import ALL_CARDS, deck_for, hand_size
+from games.backalley.cards import ALL_CARDS
 from games.backalley.rules import engine
 from games.backalley.state import State
 from games.engine import Action, IllegalAction
 
-N, E, S, W = 0, 1, 2, 3
-
 Policy = Callable[[State, int, random.Random], Action]
-
-
-def stacked(
-    hands: Sequence[str],
-    upcard: str,
-    *,
-    dealer: int = W,
-    deal: int = 1,
-    stock: Sequence[str] = (),
-    seed: int = 0,
-) -> State:
-    """A match whose first deal (deal number ``deal``) gives ``hands[seat]`` (space-separated codes,
-    seats N E S W) and turns up ``upcard``. Dealer W by default, so N bids first (section 3.9)."""
-    split = [h.split() for h in hands]
-    assert all(len(h) == hand_size(deal) for h in split), "hand size does not match the deal number"
-    deck = deck_for(split, upcard, dealer=dealer, stock=stock)
-    return engine.new_game(4, seed, {"deck": deck, "dealer": dealer, "first_deal": deal})
 
 
 def act(state: State, action: Action) -> State:

@@ -6,12 +6,13 @@ import random
 import statistics
 from pathlib import Path
 
-from backalley_support import E, S, bid, play, stacked
-
 from games.backalley import bot
+from games.backalley.positions import E, S
+from games.backalley.positions import position as stacked
 from games.backalley.rules import engine
 from games.backalley.state import State
 from games.engine import Action
+from tests.games.backalley.backalley_support import bid, play
 from tests.workcount import calls_made
 
 

@@ -8,12 +8,13 @@ import random
 from functools import partial
 
 import pytest
-from backalley_support import bid, play, stacked
-from test_hidden_info import shuffle_unknown  # the hidden-information tests' reshuffle
 
 from games.backalley import bot, novice
+from games.backalley.positions import position as stacked
+from games.backalley.positions import scramble
 from games.backalley.rules import engine
 from games.backalley.state import State
+from tests.games.backalley.backalley_support import bid, play
 
 
 def _decisions(seed: int, levels: list[str], first_deal: int = 22) -> list[tuple[State, int]]:
@@ -74,7 +75,7 @@ def test_a_decision_does_not_depend_on_the_cards_the_seat_cannot_see(level: str)
     shuffler = random.Random(9)
     checked = 0
     for state, seat in _decisions(7, ["hard", "medium", "easy", "hard"], first_deal=20)[::3]:
-        other = shuffle_unknown(state, seat, shuffler)
+        other = scramble(state, seat, shuffler)
         legal = engine.legal_actions(state, seat)
         assert engine.view(other, seat) == engine.view(state, seat)
         assert engine.legal_actions(other, seat) == legal

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from backalley_support import E, N, S, W, bid, hand, play, refusal, stacked
 
 from games.backalley.cards import ALL_CARDS, BB, LB, code, deck_for, hand_size, parse, rank
+from games.backalley.positions import E, N, S, W
+from games.backalley.positions import position as stacked
 from games.backalley.rules import engine
 from games.backalley.state import DEALS, State
 from games.engine import Engine, IllegalAction, InvalidAction
+from tests.games.backalley.backalley_support import bid, hand, play, refusal
 
 SUIT_CARDS = [code(c) for c in ALL_CARDS if c < 52]
 

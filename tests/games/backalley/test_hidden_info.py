@@ -8,29 +8,16 @@ single byte. Spectators know no hand at all.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
-from backalley_support import canonical, random_policy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.backalley import bot
 from games.backalley.cards import ALL_CARDS, code
+from games.backalley.positions import scramble
 from games.backalley.rules import engine
 from games.backalley.state import State
-
-
-def shuffle_unknown(state: State, seat: int | None, rng: random.Random) -> State:
-    others = [s for s in range(4) if s != seat]
-    pool = [c for s in others for c in state.hands[s]] + list(state.stock)
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    i = 0
-    for s in others:
-        n = len(state.hands[s])
-        hands[s] = tuple(sorted(pool[i : i + n]))
-        i += n
-    return replace(state, hands=tuple(hands), stock=tuple(pool[i:]))
+from tests.games.backalley.backalley_support import canonical, random_policy
 
 
 def _advance(seed: int, steps: int, use_bot: bool, first_deal: int) -> State:
@@ -65,7 +52,7 @@ def test_views_do_not_depend_on_cards_the_seat_cannot_know(
     for seat in (0, 1, 2, 3, None):
         before = canonical(engine.view(state, seat))
         for _ in range(2):
-            assert canonical(engine.view(shuffle_unknown(state, seat, rng), seat)) == before
+            assert canonical(engine.view(scramble(state, seat, rng), seat)) == before
 
 
 @settings(max_examples=40, deadline=None)
@@ -99,12 +86,12 @@ def test_a_joker_swap_reveals_the_replacement_card_only_to_its_holder(
         state = engine.apply(state, seat, random_policy(state, seat, rng))
     for seat in (0, 1, 2, 3, None):
         before = canonical(engine.view(state, seat))
-        assert canonical(engine.view(shuffle_unknown(state, seat, rng), seat)) == before
+        assert canonical(engine.view(scramble(state, seat, rng), seat)) == before
 
 
 def test_a_shuffle_really_moves_cards_around() -> None:
     """Guards the test above against a shuffle that changes nothing."""
     state = engine.new_game(4, 1)
-    moved = shuffle_unknown(state, 0, random.Random(2))
+    moved = scramble(state, 0, random.Random(2))
     assert moved.hands[0] == state.hands[0] and moved.hands[2] != state.hands[2]
     assert canonical(engine.view(moved, 2)) != canonical(engine.view(state, 2))

@@ -4,11 +4,14 @@ refusal messages and the view's ``unplayable`` reasons."""
 from __future__ import annotations
 
 import pytest
-from backalley_support import E, N, S, W, bid, legal_cards, play, refusal, stacked
 
+from games.backalley.cards import parse
+from games.backalley.positions import E, N, S, W
+from games.backalley.positions import position as stacked
 from games.backalley.rules import engine
 from games.backalley.state import State
 from games.engine import InvalidAction
+from tests.games.backalley.backalley_support import bid, legal_cards, play, refusal
 
 TRUMP_NOT_BROKEN = "Trump may not be led yet: no trump has been played in an earlier trick of this deal."
 
@@ -47,7 +50,10 @@ def test_ba13_ba_e3_s5_a_hand_of_only_trumps_may_lead_trump() -> None:
 
 def test_ba13_a_hand_of_only_trumps_and_jokers_may_lead_a_joker() -> None:
     state = n_leads_two_cards("BB 3S")
-    engine.apply(state, N, _play("BB"))
+    assert legal_cards(state, N) == ["BB", "3S"]
+    assert engine.view(state, N)["unplayable"] == {}
+    after = engine.apply(state, N, _play("BB"))
+    assert after.trick == (parse("BB"),)
 
 
 def test_ba13_the_board_bidder_may_lead_trump_at_once() -> None:

@@ -12,7 +12,6 @@ import json
 import random
 
 import pytest
-from backalley_support import assert_conserved, random_policy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +21,7 @@ from games.backalley.rules import engine
 from games.backalley.scoring import points
 from games.backalley.state import DEALS, Contract, State
 from games.engine import Action, IllegalAction, InvalidAction
+from tests.games.backalley.backalley_support import assert_conserved, random_policy
 
 ALL_CODES = [code(c) for c in ALL_CARDS]
 

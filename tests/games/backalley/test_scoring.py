@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from backalley_support import E, N, S, W, bid, play, refusal, stacked
 
+from games.backalley.positions import E, N, S, W
+from games.backalley.positions import position as stacked
 from games.backalley.rules import engine
 from games.backalley.scoring import match_result, points
 from games.backalley.state import Contract, State
 from games.engine import is_draw, winners
+from tests.games.backalley.backalley_support import bid, play, refusal
 
 
 @pytest.mark.parametrize(

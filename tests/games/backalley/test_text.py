@@ -6,9 +6,11 @@ import os
 import random
 
 import pytest
-from backalley_support import W, bid, playout, random_policy, stacked
 
+from games.backalley.positions import W
+from games.backalley.positions import position as stacked
 from games.backalley.rules import engine
+from tests.games.backalley.backalley_support import bid, playout, random_policy
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import random
 
-from backalley_support import E, N, S, W, bid, play, playout, random_policy, stacked
-
 from games.backalley.cards import ALL_CARDS, code
+from games.backalley.positions import E, N, S, W
+from games.backalley.positions import position as stacked
 from games.backalley.rules import engine
 from games.backalley.state import EVENT_WINDOW
+from tests.games.backalley.backalley_support import bid, play, playout, random_policy
 
 KEYS = {
     "seat", "players", "teams", "to_act", "current", "over", "result", "phase", "deal_number", "deals",

@@ -9,8 +9,6 @@ view does not show may appear anywhere in the fragment.
 
 from __future__ import annotations
 
-import copy
-import json
 import random
 import re
 from typing import Any
@@ -19,8 +17,10 @@ import pytest
 
 from games import pages, registry, services
 from games.backalley.cards import deck_for
+from games.backalley.positions import scramble
 from games.backalley.present import card
 from games.models import Match
+from tests.support import seen_by, store_state
 
 pytestmark = pytest.mark.django_db
 
@@ -56,45 +56,12 @@ def play_randomly(match: Match, cast: dict[int | None, Any], steps: int, rng: ra
 
 
 def shuffle_unknown(dumped: dict[str, Any], seat: int | None, rng: random.Random) -> dict[str, Any]:
-    """A copy of the dumped state with every card ``seat`` cannot know dealt out again at random."""
-    out = copy.deepcopy(dumped)
-    others = [s for s in range(4) if s != seat]
-    pool = [c for s in others for c in dumped["hands"][s]] + list(dumped["stock"])
-    rng.shuffle(pool)
-    i = 0
-    for s in others:
-        n = len(dumped["hands"][s])
-        out["hands"][s] = pool[i : i + n]
-        i += n
-    out["stock"] = pool[i:]
-    swap = dumped["swap"]
-    if swap is not None and swap["seat"] != seat and swap["took"] in dumped["hands"][swap["seat"]]:
-        # Which card the swapper took is the swapper's secret: any card now in their hand may be it.
-        took = rng.choice(out["hands"][swap["seat"]])
-        out["swap"]["took"] = took
-        for event in reversed(out["events"]):
-            if event["type"] == "joker_swap" and ["took", swap["took"]] in event["secret"]:
-                event["secret"] = [["took", took] if k == "took" else [k, v] for k, v in event["secret"]]
-                break
-    return out
+    """The dumped state with everything ``seat`` cannot know dealt out again at random."""
+    return ENGINE.dump(scramble(ENGINE.load(dumped), seat, rng))
 
 
 def everything_undealt_or_in_hand(dumped: dict[str, Any]) -> list[str]:
     return sorted([c for hand in dumped["hands"] for c in hand] + list(dumped["stock"]))
-
-
-def renders(match_id: int, user: Any, seat: int | None) -> tuple[str, str, str | None]:
-    """The seat's engine view, its page fragment and its WebSocket payload, from the stored row."""
-    match = Match.objects.get(pk=match_id)
-    view = json.dumps(ENGINE.view(ENGINE.load(match.state), seat), sort_keys=True)
-    fragment = pages.render_fragment(pages.match_context(match, user))
-    live = pages.render_live_fragments(Match.objects.get(pk=match_id), user)
-    return view, fragment, live
-
-
-def store(match_id: int, dumped: dict[str, Any]) -> None:
-    # A queryset update touches nothing but the state (no updated_at), so only the cards differ.
-    Match.objects.filter(pk=match_id).update(state=dumped)
 
 
 def check_position(match: Match, cast: dict[int | None, Any], rng: random.Random) -> int:
@@ -103,7 +70,7 @@ def check_position(match: Match, cast: dict[int | None, Any], rng: random.Random
     original = match.state
     moved = 0
     for seat, user in cast.items():
-        before = renders(match.pk, user, seat)
+        before = seen_by(match.pk, user, seat)
         assert before[2] is not None
         view, fragment, _live = before
         hidden = {c for s in range(4) if s != seat for c in original["hands"][s]} | set(original["stock"])
@@ -118,9 +85,9 @@ def check_position(match: Match, cast: dict[int | None, Any], rng: random.Random
             assert everything_undealt_or_in_hand(shuffled) == everything_undealt_or_in_hand(original)
             assert seat is None or shuffled["hands"][seat] == original["hands"][seat]
             moved += shuffled != original
-            store(match.pk, shuffled)
-            assert renders(match.pk, user, seat) == before, f"seat {seat} learns something hidden"
-        store(match.pk, original)
+            store_state(match, ENGINE.load(shuffled))
+            assert seen_by(match.pk, user, seat) == before, f"seat {seat} learns something hidden"
+        store_state(match, ENGINE.load(original))
     return moved
 
 

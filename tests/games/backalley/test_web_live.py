@@ -6,34 +6,17 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
-from django.test import Client
 
-from config.asgi import router
 from games import services
 from games.backalley.cards import deck_for
 from games.backalley.present import card
 from games.models import Match
+from tests.support import match_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 HANDS = [["AH", "2C"], ["KH", "3C"], ["QH", "4C"], ["JH", "5C"]]
 OPTIONS = {"first_deal": 12, "dealer": 3, "deck": deck_for(HANDS, "2S", dealer=3)}
-
-
-@sync_to_async
-def session_cookie(user: Any) -> bytes:
-    client = Client()
-    client.force_login(user)
-    return f"sessionid={client.cookies['sessionid'].value}".encode()
-
-
-async def connect(user: Any, match_id: int) -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", await session_cookie(user))]
-    communicator = WebsocketCommunicator(router, f"/ws/match/{match_id}/", headers=headers)
-    connected, _ = await communicator.connect(timeout=10)
-    assert connected
-    return communicator
 
 
 @sync_to_async
@@ -52,8 +35,8 @@ def names_in(html: str) -> set[str]:
 
 async def test_each_socket_gets_its_own_hand_and_the_bid_arrives_live(make_user: Any) -> None:
     match, users = await four_people(make_user)
-    alice_ws = await connect(users[0], match.pk)
-    bob_ws = await connect(users[1], match.pk)
+    alice_ws = await match_socket(users[0], match.pk)
+    bob_ws = await match_socket(users[1], match.pk)
     first_alice = await alice_ws.receive_from(timeout=15)
     first_bob = await bob_ws.receive_from(timeout=15)
     assert names_in(first_alice) == {"AH", "2C"} and names_in(first_bob) == {"KH", "3C"}

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from random import Random
 from typing import Any
 
 import pytest
 
 from games.dos import bot
-from games.dos.cards import sort_cards
 from games.dos.rules import engine
-from games.dos.state import State, freeze
+from games.dos.state import State
 from games.engine import IllegalAction
 
 #: Hands for Q (seat 1) and V (seat 2) when a scenario does not care: a Wild # always has a match.
@@ -96,31 +94,3 @@ def playout(
         yield state, seat, action, after
         state = after
     raise AssertionError(f"no result after {MAX_ACTIONS} actions")
-
-
-def scramble(state: State, seat: int | None, rng: Random) -> State:
-    """Reshuffle everything ``seat`` cannot know: other hands, the draw pile, others' secrets, the seed."""
-    hidden = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.draw_pile)
-    rng.shuffle(hidden)
-    hands = list(state.hands)
-    taken = 0
-    for s, hand in enumerate(state.hands):
-        if s != seat:
-            hands[s] = sort_cards(hidden[taken : taken + len(hand)])
-            taken += len(hand)
-    drawn_card = state.drawn_card
-    if drawn_card is not None and state.current != seat and hands[state.current]:
-        drawn_card = rng.choice(hands[state.current])
-    events = tuple(
-        replace(e, secret=freeze({"noise": rng.random()})) if e.owner is not None and e.owner != seat else e
-        for e in state.events
-    )
-    return replace(
-        state,
-        hands=tuple(hands),
-        draw_pile=tuple(hidden[taken:]),
-        drawn_card=drawn_card,
-        events=events,
-        seed=rng.randrange(2**31),
-        reshuffles=rng.randrange(5),
-    )

@@ -5,12 +5,12 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from dos_support import DRAW, FINISH, Q, V, act, bonus, match, place, playout, random_policy
-
 from games.dos import bot
 from games.dos.cards import CODES
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
 from games.dos.state import State
+from tests.games.dos.dos_support import DRAW, FINISH, Q, V, act, bonus, match, place, playout, random_policy
 from tests.workcount import calls_made
 
 

@@ -7,12 +7,13 @@ from random import Random
 from typing import Any
 
 import pytest
-from dos_support import Q, match, playout, random_policy, scramble
 
 from games.dos import bot
 from games.dos.cards import CODES
-from games.dos.rules import engine, position
+from games.dos.positions import position, scramble
+from games.dos.rules import engine
 from games.dos.state import State
+from tests.games.dos.dos_support import Q, match, playout, random_policy
 
 
 def choose(state: State, level: str) -> dict[str, Any]:

@@ -8,12 +8,13 @@ from itertools import product
 from typing import Any
 
 import pytest
-from dos_support import Q, V, act, last_match, match, rejects
 
 from games.dos.cards import COLOURS, ORDER, WILD_DOS
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
 from games.dos.state import State
 from games.engine import IllegalAction, InvalidAction
+from tests.games.dos.dos_support import Q, V, act, last_match, match, rejects
 
 
 def declarable(card: str) -> list[Any]:

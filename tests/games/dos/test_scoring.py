@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dos_support import act, match
-
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
+from tests.games.dos.dos_support import act, match
 
 Q_HAND = ["R3", "W2", "B10"]  # 33 points
 V_HAND = ["G#", "Y1"]  # 41 points

@@ -7,7 +7,8 @@ from collections import Counter
 import pytest
 
 from games.dos.cards import CODES, FULL_DECK, hand_points, points, sort_cards
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
 from games.engine import Engine, InvalidAction
 
 

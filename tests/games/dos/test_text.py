@@ -6,9 +6,10 @@ import os
 from typing import Any
 
 import pytest
-from dos_support import Q, V, act, bot_policy, match, playout, random_policy
 
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
+from tests.games.dos.dos_support import Q, V, act, bot_policy, match, playout, random_policy
 
 NAMES = ["Ann", "Bea", "Cal", "Dov"]
 

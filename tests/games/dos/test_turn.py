@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from dos_support import Q, V, act, events, match, rejects, row, since
 
 from games.dos.cards import FULL_DECK
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
 from games.engine import InvalidAction
+from tests.games.dos.dos_support import Q, V, act, events, match, rejects, row, since
 
 # ------------------------------------------------------------------------------------------ scenarios
 

@@ -1,114 +1,48 @@
-"""Hidden information on the DOS page: what a seat is shown depends only on what that seat may know.
-
-For every seat of 2, 3 and 4 player matches and for a spectator, in many random mid-game states, every
-card the viewer cannot know (other hands, the draw pile, others' private event details, the seed) is
-shuffled, keeping counts. The seat's engine view, its page fragment and its websocket payload (what the
-MatchConsumer sends) must be byte-identical before and after.
+"""Hidden information on the DOS page, beside tests/games/test_web_hidden_info.py (which shuffles, for
+every seat of 2, 3 and 4 player matches and a spectator, everything the viewer cannot know and finds the
+view, page fragment and websocket payload byte-identical): that check is not vacuous.
 """
 
 from __future__ import annotations
 
-import json
 from random import Random
 from typing import Any
 
 import pytest
-from dos_support import scramble
 
-from games import pages, registry, services
-from games.dos.state import State
-from games.models import Match, Seat
+from games import registry
+from games.dos.positions import scramble
+from tests.games.test_engine_contract import random_steps
+from tests.games.test_web_hidden_info import DEPTHS, SEEDS, seated_match
+from tests.support import seen_by, store_state
 
 pytestmark = pytest.mark.django_db
 
-ENGINE = registry.get("dos").engine
-SEEDS = (11, 12, 13, 14)
-DEPTHS = (1, 7, 30, 90, 250)
-SHUFFLES = 2
-
-
-def random_state(players: int, seed: int, depth: int) -> State:
-    """The state after ``depth`` random legal actions (fewer if the game ends first)."""
-    rng = Random(f"web-hidden:{seed}")
-    state = ENGINE.new_game(players, seed)
-    for _ in range(depth):
-        if ENGINE.result(state) is not None:
-            break
-        seat = ENGINE.to_act(state)[0]
-        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
-    return state
-
-
-def store(match: Match, state: State) -> None:
-    """Write ``state`` into the match row, with the seat flags the service layer would set."""
-    match.state = ENGINE.dump(state)
-    match.save()
-    to_act = ENGINE.to_act(state)
-    Seat.objects.filter(match=match).update(to_act=False)
-    Seat.objects.filter(match=match, number__in=to_act).update(to_act=True)
-
-
-def shown(match: Match, user: Any, seat: int | None) -> tuple[str, str, str]:
-    """The seat's engine view, page fragment and websocket payload for the stored state."""
-    match = Match.objects.get(pk=match.pk)
-    view = json.dumps(ENGINE.view(ENGINE.load(match.state), seat), sort_keys=True)
-    fragment = pages.render_fragment(pages.match_context(match, user))
-    live = pages.render_live_fragments(match, user)
-    assert live is not None
-    return view, fragment, live
-
-
-@pytest.fixture
-def cast(make_user: Any) -> list[Any]:
-    """Four players and a spectator (the last)."""
-    return [make_user(name) for name in ("ann", "bea", "cal", "dot", "eve")]
-
-
-def seated_match(players: int, cast: list[Any]) -> Match:
-    match = services.create_match(user=cast[0], game="dos", players=players)
-    for user in cast[1:players]:
-        services.join_match(match_id=match.pk, user=user)
-    match.refresh_from_db()
-    assert match.status == Match.Status.ACTIVE
-    return match
+DOS = registry.get("dos")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_seat_and_a_spectator_see_the_same_page_whatever_they_cannot_know(players: int, cast: list[Any]) -> None:
-    match = seated_match(players, cast)
-    viewers: list[tuple[int | None, Any]] = [*((s, cast[s]) for s in range(players)), (None, cast[4])]
-    rng = Random(players)
-    checked = 0
+def test_every_seat_sees_its_own_hand_on_its_page(players: int, make_user: Any) -> None:
+    """Each seat's own hand is on its page (as form fields when it is to act), in the very states the
+    shared test shuffles."""
+    match, users = seated_match(DOS, players, make_user)
     for seed in SEEDS:
         for depth in DEPTHS:
-            state = random_state(players, seed, depth)
-            for seat, user in viewers:
-                store(match, state)
-                before = shown(match, user, seat)
-                if seat is not None:
-                    # Not vacuous: the seat's own hand is on its page, as form fields when it is to act.
-                    assert f"Your hand ({len(state.hands[seat])} card" in before[1]
-                for _ in range(SHUFFLES):
-                    shuffled = scramble(state, seat, rng)
-                    assert shuffled != state
-                    store(match, shuffled)
-                    after = shown(match, user, seat)
-                    assert after[0] == before[0], (players, seed, depth, seat, "view")
-                    assert after[1] == before[1], (players, seed, depth, seat, "page fragment")
-                    assert after[2] == before[2], (players, seed, depth, seat, "websocket payload")
-                    checked += 1
-    assert checked == len(SEEDS) * len(DEPTHS) * (players + 1) * SHUFFLES
+            state, _ = random_steps(DOS.engine, players, seed, Random(f"web-hidden:{seed}"), depth)
+            store_state(match, state)
+            for seat in range(players):
+                assert f"Your hand ({len(state.hands[seat])} card" in seen_by(match.pk, users[seat], seat)[1]
 
 
-def test_the_check_would_catch_a_page_that_showed_another_hand(cast: list[Any]) -> None:
+def test_the_check_would_catch_a_page_that_showed_another_hand(make_user: Any) -> None:
     """Shuffling what seat 1 cannot know changes seat 0's hand, and so seat 0's page: a leak would show."""
-    match = seated_match(2, cast)
-    state = random_state(2, 5, 10)
-    store(match, state)
-    seat_zero_page = shown(match, cast[0], 0)[1]
+    match, users = seated_match(DOS, 2, make_user)
+    state, _ = random_steps(DOS.engine, 2, 5, Random(5), 10)
+    store_state(match, state)
+    seat_zero_page = seen_by(match.pk, users[0], 0)[1]
     rng = Random(0)
     changed = 0
     for _ in range(5):
-        store(match, scramble(state, 1, rng))
-        changed += shown(match, cast[0], 0)[1] != seat_zero_page
+        store_state(match, scramble(state, 1, rng))
+        changed += seen_by(match.pk, users[0], 0)[1] != seat_zero_page
     assert changed >= 4

@@ -335,7 +335,8 @@ def test_the_computer_takes_its_turn_and_the_round_summary_follows(solo: Match, 
     assert "Round 1: alice went out and scored 17 points." in body
 
 
-def test_a_finished_game_shows_the_final_summary_and_the_result(alice: Any) -> None:
+def finish_against_the_computer(alice: Any) -> tuple[Match, Client, str]:
+    """Alice wins a game to 10 against the computer in one round: the match, her client, the last page."""
     options = {**stacked([ALICE, COMPUTER], CENTER, DRAW), "target": 10}
     match = services.create_match(user=alice, game="dos", players=2, bot_seats={1}, options=options)
     client = client_for(alice)
@@ -350,6 +351,11 @@ def test_a_finished_game_shows_the_final_summary_and_the_result(alice: Any) -> N
     body = post(client, match, {"type": "match", "target": "0", "cards[]": "R#", "declare_R#": "9"}).content.decode()
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
+    return match, client, body
+
+
+def test_a_finished_game_shows_the_final_summary_and_the_result(alice: Any) -> None:
+    _match, _client, body = finish_against_the_computer(alice)
     assert "You won!" in body and "The game is over." in body
     assert "alice reached 17 points and won the game." in body
     assert '<details class="dos-summary dos-fresh" open>' in body
@@ -489,20 +495,7 @@ def test_a_resigned_two_player_match_shows_the_result_and_no_turn(alice: Any, bo
 
 
 def test_the_replay_of_a_finished_game_steps_through_the_board(alice: Any) -> None:
-    options = {**stacked([ALICE, COMPUTER], CENTER, DRAW), "target": 10}
-    match = services.create_match(user=alice, game="dos", players=2, bot_seats={1}, options=options)
-    client = client_for(alice)
-    for data in (
-        {"type": "match", "target": "1", "cards[]": ["B4", "B5"]},
-        {"type": "match", "target": "0", "cards[]": ["G3", "G4"]},
-        {"type": "bonus", "cards[]": "G8"},
-        {"type": "bonus", "cards[]": "B8"},
-    ):
-        post(client, match, data)
-    run_computer()
-    post(client, match, {"type": "match", "target": "0", "cards[]": "R#", "declare_R#": "9"})
-    match.refresh_from_db()
-    assert match.status == Match.Status.FINISHED
+    match, client, _body = finish_against_the_computer(alice)
     one = client.get(reverse("games:replay-step", args=[match.pk, 1])).content.decode()
     assert re.search(r"alice is playing\.\s+1 match so far\.", one)
     assert "At the end of this turn everyone else draws 1 penalty card." in one

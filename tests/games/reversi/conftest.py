@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games.reversi.notation import SQUARE_INDEX
+from games.reversi.board import SQUARE_INDEX
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "reversi"
 

@@ -11,8 +11,9 @@ import pytest
 
 from games.reversi import book, bot, endgame, symmetry
 from games.reversi.bitboard import FULL, bits, flips, moves
-from games.reversi.notation import SQUARE_NAMES, parse_board
-from games.reversi.rules import START_BLACK, START_WHITE, State, engine
+from games.reversi.board import SQUARE_NAMES, parse_board
+from games.reversi.rules import State, engine
+from games.reversi.state import START_BLACK, START_WHITE
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "reversi"
 

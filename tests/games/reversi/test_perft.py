@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from games.reversi.bitboard import perft
-from games.reversi.rules import START_BLACK, START_WHITE, State, engine
+from games.reversi.rules import State, engine
+from games.reversi.state import START_BLACK, START_WHITE
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "reversi"
 

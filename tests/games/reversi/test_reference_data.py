@@ -10,9 +10,9 @@ from time import perf_counter
 
 import pytest
 
+from games.reversi.board import SQUARE_NAMES, parse_board
 from games.reversi.bot import SCALE, Searcher, best_square
 from games.reversi.endgame import Budget
-from games.reversi.notation import SQUARE_NAMES, parse_board
 from games.reversi.rules import Passed, State, engine
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "reversi"

@@ -10,7 +10,7 @@ import pytest
 
 from games.engine import Engine, IllegalAction, InvalidAction, is_draw, winners
 from games.reversi.bitboard import flips, moves
-from games.reversi.notation import SQUARE_INDEX, parse_board
+from games.reversi.board import SQUARE_INDEX, parse_board
 from games.reversi.rules import State, engine
 
 MakeBoard = Callable[..., str]

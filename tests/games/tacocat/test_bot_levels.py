@@ -14,7 +14,7 @@ from games.tacocat.rules import engine
 from games.tacocat.state import State
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_view import scramble  # the view tests' reshuffle of what a seat cannot know
+from games.tacocat.positions import scramble
 
 
 def _states(seed: int, levels: tuple[str, str]) -> list[tuple[State, int]]:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from games.engine import InvalidAction
-from games.tacocat.config import DEFAULT_CONFIG, PLACEHOLDER_ARROWS, PLACEHOLDER_HAND_SIZES
+from games.tacocat.cards import DEFAULT_CONFIG, PLACEHOLDER_ARROWS, PLACEHOLDER_HAND_SIZES
 from games.tacocat.rules import engine
 
 Options = Callable[..., dict[str, Any]]

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import IllegalAction, InvalidAction
-from games.tacocat.config import GOALS, POSITIONS
+from games.tacocat.cards import GOALS, POSITIONS
 from games.tacocat.rules import engine
 from games.tacocat.state import DEFEND, OVER, State
 

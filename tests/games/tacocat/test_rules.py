@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.engine import IllegalAction, InvalidAction
-from games.tacocat.config import DEFAULT_CONFIG, PLACEHOLDER_DISTRIBUTION
+from games.tacocat.cards import DEFAULT_CONFIG, PLACEHOLDER_DISTRIBUTION
 from games.tacocat.rules import engine
 from games.tacocat.state import ATTACK, DEFEND, DUEL, OVER, REPLACE, State
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.tacocat.positions import scramble
 from games.tacocat.rules import engine
 from games.tacocat.state import DUEL, Event, State
 
@@ -38,35 +38,6 @@ def random_state(seed: int, rng: random.Random, steps: int, options: dict[str, A
         seat = rng.choice(engine.to_act(state))
         state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
     return state
-
-
-def scramble(state: State, viewer: int | None, rng: random.Random) -> State:
-    """Reshuffle everything ``viewer`` may not know, keeping every count (section 1.6, 0.2)."""
-    hidden = [0, 1] if viewer is None else [1 - viewer]
-    pool = [*state.draw, *(c for s in hidden for c in state.hands[s])]
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    commits = list(state.commits)
-    for s in hidden:
-        n = len(hands[s])
-        hands[s], pool = tuple(sorted(pool[:n])), pool[n:]
-        if commits[s] is not None:
-            # The other seat's committed choice is secret too: any choice of as many cards will do.
-            commits[s] = tuple(sorted(rng.sample(hands[s], len(commits[s]))))
-    events = tuple(
-        replace(e, secret=tuple((k, tuple(str(rng.randint(1, 12)) for _ in v)) for k, v in e.secret))
-        if e.owner in hidden
-        else e
-        for e in state.events
-    )
-    return replace(
-        state,
-        hands=(hands[0], hands[1]),
-        draw=tuple(pool),
-        commits=(commits[0], commits[1]),
-        events=events,
-        seed=rng.randrange(2**62),
-    )
 
 
 @settings(max_examples=150, deadline=None)

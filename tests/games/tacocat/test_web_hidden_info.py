@@ -4,7 +4,6 @@ a spectator, including between the two commits of a duel or a two-arrow replacem
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import Any
@@ -12,9 +11,10 @@ from typing import Any
 import pytest
 
 from games import pages, registry, services
-from games.models import Match, Seat
-from tests.games.tacocat.test_view import random_state, scramble  # the engine tests' shuffler
+from games.tacocat.positions import scramble
+from tests.games.tacocat.test_view import random_state
 from tests.games.tacocat.test_web_pages import SETUP
+from tests.support import seen_by, store_state
 
 pytestmark = pytest.mark.django_db
 
@@ -22,24 +22,6 @@ engine = registry.get("tacocat").engine
 STATES = 60
 DUEL_DECK = ["9", "4", "9", "4", "9", "4", "1", "6", "2", "6", "3", "6", "5", "7"]
 SHUFFLES = 2
-
-
-def store(match: Match, state: Any) -> None:
-    """Put an engine state in the match row, with the seats' turn flags to match (public either way)."""
-    match.state = engine.dump(state)
-    match.save()
-    to_act = engine.to_act(state)
-    for number in (0, 1):
-        Seat.objects.filter(match=match, number=number).update(to_act=number in to_act)
-
-
-def seen_by(match: Match, user: Any, seat: int | None) -> tuple[str, str, str]:
-    match = Match.objects.get(pk=match.pk)
-    view = json.dumps(engine.view(engine.load(match.state), seat), sort_keys=True)
-    fragment = pages.render_fragment(pages.match_context(match, user))
-    pushed = pages.render_live_fragments(match, user)
-    assert pushed is not None
-    return view, fragment, pushed
 
 
 def states(rng: random.Random, test_options: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -75,17 +57,17 @@ def test_nothing_a_viewer_cannot_know_changes_their_view_page_or_push(
     covered: Counter[str] = Counter()
     for label, state in states(rng, options()):
         covered[label] += 1
-        store(match, state)
-        seen = {seat: seen_by(match, user, seat) for user, seat in viewers}
+        store_state(match, state)
+        seen = {seat: seen_by(match.pk, user, seat) for user, seat in viewers}
         for user, seat in viewers:
             for _ in range(SHUFFLES):
                 shuffled = scramble(state, seat, rng)
-                store(match, shuffled)
-                view, fragment, pushed = seen_by(match, user, seat)
+                store_state(match, shuffled)
+                view, fragment, pushed = seen_by(match.pk, user, seat)
                 assert view == seen[seat][0], (label, seat)
                 assert fragment == seen[seat][1], (label, seat)
                 assert pushed == seen[seat][2], (label, seat)
-            store(match, state)
+            store_state(match, state)
     # The random states reach every phase, and both kinds of half-made simultaneous step.
     assert {"replace", "duel", "attack", "defend", "duel half-committed", "replace half-committed"} <= set(covered)
 

@@ -8,30 +8,13 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
-from django.test import Client
 
-from config.asgi import router
 from games import services
 from games.models import Match
 from tests.games.tacocat.test_web_pages import OPTIONS
+from tests.support import match_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-@sync_to_async
-def session_cookie(user: Any) -> bytes:
-    client = Client()
-    client.force_login(user)
-    return f"sessionid={client.cookies['sessionid'].value}".encode()
-
-
-async def connect(user: Any, match: Match) -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", await session_cookie(user))]
-    communicator = WebsocketCommunicator(router, f"/ws/match/{match.pk}/", headers=headers)
-    connected, _ = await communicator.connect(timeout=10)
-    assert connected
-    return communicator
 
 
 @sync_to_async
@@ -53,7 +36,7 @@ def form_id(fragment: str) -> str:
 
 async def test_a_commit_pushes_has_chosen_and_the_other_form_stays_valid(alice: Any, bob: Any) -> None:
     match = await start_duel(alice, bob)
-    alice_ws, bob_ws = await connect(alice, match), await connect(bob, match)
+    alice_ws, bob_ws = await match_socket(alice, match.pk), await match_socket(bob, match.pk)
     await alice_ws.receive_from(timeout=15)
     before = await bob_ws.receive_from(timeout=15)
     loaded = match.version

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from games.backalley.cards import BB, LB, SUIT_NAMES, follow_suit, is_trump, label, rank
 from games.backalley.scoring import TEAMS, team_of
 from games.backalley.state import BID, PLAY, State
+from games.engine import Text
+from games.engine import gettext_noop as _
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,9 +19,9 @@ class PlayRule:
     ``reason`` (one situation gives one reason for all refused cards)."""
 
     legal: tuple[int, ...]
-    reason: str
+    reason: Text | None = None
 
-    def why_not(self, card: int) -> str | None:
+    def why_not(self, card: int) -> Text | None:
         return None if card in self.legal else self.reason
 
 
@@ -44,40 +46,39 @@ def play_rule(
         # BA-13: trump may be led once broken, by a team with a board contract, or from a hand that
         # holds nothing else. In a no-trump deal there is no trump to restrict.
         if trump is None or trump_broken or team_board:
-            return PlayRule(tuple(hand), "")
+            return PlayRule(tuple(hand))
         plain = tuple(c for c in hand if not is_trump(c, trump))
         if not plain:
-            return PlayRule(tuple(hand), "")
+            return PlayRule(tuple(hand))
         return PlayRule(
-            plain,
-            "Trump may not be led yet: no trump has been played in an earlier trick of this deal.",
+            plain, Text(_("Trump may not be led yet: no trump has been played in an earlier trick of this deal."))
         )
     led = trick[0]
     if trump is not None and led in (BB, LB):
         # BA-15: a Blooper lead forces the highest (BB) or lowest (LB) trump; LB counts as a trump.
         trumps = [c for c in hand if is_trump(c, trump)]
         if not trumps:
-            return PlayRule(tuple(hand), "")
+            return PlayRule(tuple(hand))
         if led == BB:
             forced = max(trumps, key=_power)
-            why = f"Big Blooper was led: you must play your highest trump, {label(forced)}."
+            why = Text(_("Big Blooper was led: you must play your highest trump, %(card)s."), {"card": label(forced)})
         else:
             forced = min(trumps, key=_power)
-            why = f"Little Blooper was led: you must play your lowest trump, {label(forced)}."
+            why = Text(_("Little Blooper was led: you must play your lowest trump, %(card)s."), {"card": label(forced)})
         return PlayRule((forced,), why)
     if is_trump(led, trump):
         # BA-14: a trump lead must be followed with any trump, jokers included.
         trumps = tuple(c for c in hand if is_trump(c, trump))
         if not trumps:
-            return PlayRule(tuple(hand), "")
-        return PlayRule(trumps, "A trump was led: you must play a trump.")
+            return PlayRule(tuple(hand))
+        return PlayRule(trumps, Text(_("A trump was led: you must play a trump.")))
     suit = follow_suit(led, trump)
     # BA-14 / BA-E11: a joker is a trump, never a card of the led plain suit.
     same = tuple(c for c in hand if c < 52 and c // 13 == suit)
     if not same:
-        return PlayRule(tuple(hand), "")
-    name = SUIT_NAMES[suit] if suit is not None else "that suit"
-    return PlayRule(same, f"You must follow suit: {name} were led.")
+        return PlayRule(tuple(hand))
+    name = Text(SUIT_NAMES[suit]) if suit is not None else Text(_("that suit"))
+    return PlayRule(same, Text(_("You must follow suit: %(suit)s were led."), {"suit": name}))
 
 
 def current(state: State) -> int | None:

@@ -1,4 +1,5 @@
-"""Review of the engine against shared/rules/tacocat.md: rules that the other tests left weakly pinned.
+"""Replacement caps and arrows (TAC-2, TAC-5, TAC-6), the arrow tie rule (TAC-11), fresh deals and the
+secrecy of commits: rules of shared/rules/tacocat.md that the other tests left weakly pinned.
 
 Each test names its rule id. Positions use the test board from conftest.py:
 -3 (5 cards, arrow A), -2 (4, B), -1 (6, A), 0 (7, both), +1 (4, A), +2 (9, B), +3 (3, both).

@@ -1,11 +1,13 @@
-"""Review tests: rules that the other modules cover only loosely (a mutation of the engine there would
-go unnoticed, or be caught only by chance by the randomised oracle)."""
+"""Leading trump beside a board contract (BA-13), the joker swap (BA-7) and a played deal's scores
+(BA-17..BA-20): rules the other modules cover only loosely (a mutation of the engine there would go
+unnoticed, or be caught only by chance by the randomised oracle)."""
 
 from __future__ import annotations
 
-from backalley_support import E, N, S, W, bid, legal_cards, play, refusal, stacked
-
+from games.backalley.positions import E, N, S, W
+from games.backalley.positions import position as stacked
 from games.backalley.rules import engine
+from tests.games.backalley.backalley_support import bid, legal_cards, play, refusal
 
 TRUMP_NOT_BROKEN = "Trump may not be led yet: no trump has been played in an earlier trick of this deal."
 

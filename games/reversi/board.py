@@ -9,6 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from games.engine import Text
+from games.engine import gettext_noop as _
+
 FILES = "abcdefgh"
 SQUARE_NAMES: tuple[str, ...] = tuple(FILES[i % 8] + str(i // 8 + 1) for i in range(64))
 SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARE_NAMES)}
@@ -36,10 +39,18 @@ def board_string(black: int, white: int) -> str:
     return "".join("B" if x == "1" else "W" if y == "1" else "." for x, y in zip(b, w, strict=True))
 
 
+class BadBoard(ValueError):
+    """A string that is not a board; ``text`` says what is wrong, for the player."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(str(text))
+        self.text = text
+
+
 def parse_board(text: str) -> tuple[int, int]:
-    """(black, white) bitboards of a board string; ValueError saying what is wrong."""
+    """(black, white) bitboards of a board string; BadBoard saying what is wrong."""
     if len(text) != 64:
-        raise ValueError(f"A board has 64 squares, this one has {len(text)}.")
+        raise BadBoard(Text(_("A board has 64 squares, this one has %(count)s."), {"count": len(text)}))
     black = white = 0
     for i, ch in enumerate(text):
         if ch == "B":
@@ -47,7 +58,12 @@ def parse_board(text: str) -> tuple[int, int]:
         elif ch == "W":
             white |= 1 << i
         elif ch != ".":
-            raise ValueError(f"Square {SQUARE_NAMES[i]} holds {ch!r}; use B, W or '.'.")
+            raise BadBoard(
+                Text(
+                    _("Square %(square)s holds %(char)s; use B, W or '.'."),
+                    {"square": SQUARE_NAMES[i], "char": repr(ch)},
+                )
+            )
     return black, white
 
 

@@ -1,4 +1,5 @@
-"""Review of the engine against shared/rules/dos.md: rules that no other test would catch if broken.
+"""Colour-match bonuses and penalties after a draw (DOS-9..DOS-12), reshuffles from an empty draw pile
+(DOS-16) and the end at the target (DOS-18): rules of shared/rules/dos.md no other test would catch if broken.
 
 Each test names the rule it pins down. Three players P, Q, V sit in seats 0, 1, 2 as in the scenarios.
 """
@@ -8,10 +9,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from dos_support import DRAW, FINISH, SKIP, Q, V, act, bonus, match, place, row, since
 
 from games.dos.cards import FULL_DECK
-from games.dos.rules import engine, position
+from games.dos.positions import position
+from games.dos.rules import engine
+from tests.games.dos.dos_support import DRAW, FINISH, SKIP, Q, V, act, bonus, match, place, row, since
 
 
 def _rest(*named: list[str] | tuple[str, ...]) -> list[str]:
