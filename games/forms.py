@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import registry
 from games.models import Match, Seat
+from games.paces import PACES
 
 DEFAULT_GAME = "reversi"
 
@@ -91,8 +92,6 @@ class NewMatchForm(forms.Form):
         self.spec = registry.get(game)
         initial = {**(initial or {}), "game": game}
         super().__init__(data, initial=initial)
-        from games.services import PACES
-
         self.fields["pace"].choices = [("" if s is None else str(s), label) for s, label in PACES]
         self.fields["game"].choices = [(g.slug, g.name) for g in registry.all_games()]
         spec = self.spec

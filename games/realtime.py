@@ -164,7 +164,8 @@ def _badge_message(
 def announce_user(user_id: int) -> None:
     """Tell every page of this person that their inbox, turns or challenges changed (two queries, one
     render)."""
-    from games import challenges, pages
+    from games import pages
+    from games.services import challenges
 
     waiting = pages.waiting_turns([user_id])
     pending = challenges.pending_count(user_id)

@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import challenges, registry, services
+from games import registry, services
 from games.models import Match, Seat
+from games.services import challenges
 
 
 def _go(request: HttpRequest, url: str) -> HttpResponse:
@@ -56,7 +57,7 @@ def challenge_to_match(request: HttpRequest, match_id: int) -> HttpResponse:
         )
     except services.MatchError as exc:
         messages.error(request, exc.message)
-        if exc.code == "not_found":
+        if exc.code == services.ErrorCode.NOT_FOUND:
             return _go(request, reverse("games:home"))
     else:
         messages.success(

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection, connections
 
 from games import services
-from games.models import Action, Match
+from games.models import Match, Move
 from tests.support import race
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,7 +32,7 @@ def test_many_threads_at_the_same_version_exactly_one_move_is_applied(alice: Any
     assert set(outcomes) == {"ok", "stale"}
     match.refresh_from_db()
     assert match.version == 2
-    assert Action.objects.filter(match=match).count() == 1
+    assert Move.objects.filter(match=match).count() == 1
     assert connection.vendor in ("sqlite", "postgresql")
 
 
@@ -62,5 +62,5 @@ def test_two_runners_claiming_the_same_computer_move_make_it_once(alice: Any) ->
     assert sorted(made) == [False, True]
     match.refresh_from_db()
     assert match.version == 2
-    assert list(Action.objects.filter(match=match).values_list("seat", flat=True)) == [0, 1]
+    assert list(Move.objects.filter(match=match).values_list("seat", flat=True)) == [0, 1]
     assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE
