@@ -6,16 +6,15 @@ Only the service modules call these, inside their transactions.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from functools import partial
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import ratings, registry
 from games.engine import Result, is_draw
 from games.models import Match, Notice, Seat
+from games.services import events
 from games.services.errors import ErrorCode, MatchError
 
 WARN_AT_FRACTION = 0.8
@@ -168,8 +167,6 @@ def announce_on_commit(match: Match, *, seats: list[Seat], moved: bool = False) 
     The announcer gets the committed objects themselves (the match and its seats with their users),
     so it need not read them again.
     """
-    from games import bots, realtime
-
-    transaction.on_commit(partial(realtime.announce, match, seats, moved=moved))
+    events.on_commit(events.match_changed, match=match, seats=seats, moved=moved)
     if match.bot_due_at is not None:
-        transaction.on_commit(bots.wake)
+        events.on_commit(events.bot_move_due)

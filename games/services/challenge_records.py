@@ -5,14 +5,11 @@ Called inside the services' transactions; ``challenges`` holds the actions a pla
 
 from __future__ import annotations
 
-from functools import partial
-
-from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import realtime
 from games.models import Challenge, Match, Notice, Seat
+from games.services import events
 from games.services.base import announce_on_commit, bump, seats_of
 
 
@@ -39,7 +36,7 @@ def record(match: Match, seat: Seat, *, by: User, rematch: bool) -> Challenge:
     Notice.objects.create(
         user_id=seat.reserved_for_id, match=match, kind=Notice.Kind.CHALLENGE, created_at=timezone.now()
     )
-    transaction.on_commit(partial(realtime.announce_user, seat.reserved_for_id))
+    events.on_commit(events.user_changed, user_id=seat.reserved_for_id)
     return challenge
 
 

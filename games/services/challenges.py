@@ -7,7 +7,6 @@ match, runs in one transaction and announces after commit.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -16,9 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import realtime, registry
+from games import registry
 from games.models import Challenge, Match, Notice, Seat
-from games.services import challenge_records, matches
+from games.services import challenge_records, events, matches
 from games.services.base import announce_on_commit, bump, locked, seats_of
 from games.services.errors import ErrorCode, MatchError
 
@@ -104,7 +103,7 @@ def decline(*, match_id: int, user: User) -> Match:
         bump(match)
         match.save(update_fields=["version", "turn_version", "updated_at"])
         announce_on_commit(match, seats=seats)
-        transaction.on_commit(partial(realtime.announce_user, user.pk))
+        events.on_commit(events.user_changed, user_id=user.pk)
         if match.rematch_of_id is not None:
             challenge_records.announce_original(match.rematch_of_id)
     return match

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -11,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import ChatMessage, Match, Seat
+from games.services import events
 from games.services.errors import ErrorCode, MatchError
 
 CHAT_BURST = 5  # messages ...
@@ -45,7 +45,5 @@ def post_chat(*, match_id: int, user: User, text: str, now: datetime | None = No
         if message.created_at != now:
             ChatMessage.objects.filter(pk=message.pk).update(created_at=now)
             message.created_at = now
-        from games import realtime
-
-        transaction.on_commit(partial(realtime.announce_chat, match_id))
+        events.on_commit(events.chat_posted, match_id=match_id)
     return message
