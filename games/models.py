@@ -94,6 +94,13 @@ class Match(models.Model):
         return paces.label(self.pace_seconds)
 
 
+class GameMatchManager(models.Manager["Match"]):
+    """A game's match model's manager: that game's matches only (the model's app label is the slug)."""
+
+    def get_queryset(self) -> models.QuerySet[Match]:
+        return super().get_queryset().filter(game=self.model._meta.app_label)
+
+
 class Seat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()

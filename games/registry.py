@@ -1,15 +1,21 @@
-"""slug -> game: what the match core needs to know of each game. Filled by each game app's ready()."""
+"""slug -> game: what the match core knows of each game, declared by the game's app (see GameAppConfig)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
+from django.apps import AppConfig
+from django.core.exceptions import ImproperlyConfigured
 from django.http import QueryDict
+from django.utils.functional import Promise
 
 from games import parsing
 from games.engine import Action, Bot, Engine, InvalidAction
+
+if TYPE_CHECKING:
+    from games.models import Match
 
 # Form fields that carry request plumbing, not parts of the action.
 _PLUMBING = {"csrfmiddlewaretoken", "version"}
@@ -42,19 +48,36 @@ def parse_form(data: QueryDict) -> Action:
 
 
 @dataclass(frozen=True)
+class GameOption:
+    """A match option a player may choose on the new-match form (stacked decks and start positions
+    stay for tests and tutorials)."""
+
+    key: str
+    label: Promise
+    choices: list[tuple[str, Promise]]
+    initial: str
+    coerce: Callable[[str], Any] = str
+    help_text: Promise | str = ""
+
+
+@dataclass(frozen=True)
 class Game:
-    slug: str
-    name: str
+    """A game's declaration: everything the core knows of it. Each game declares itself once, in its
+    match model's ``declare()`` (``games/<slug>/models.py``); the slug is its app's label."""
+
+    name: Promise | str
     engine: Engine
     bot: Bot
-    template: str
     describe_event: Callable[[dict[str, Any], list[str]], str]
+    # Set by ``register`` from the game's app: its label, and its match model.
+    slug: str = ""
+    model: type[Match] | None = None
     parse_form: Callable[[QueryDict], Action] = parse_form
     # Optional label for a seat, e.g. Reversi's "Black"/"White".
     seat_label: Callable[[int], str] | None = None
     # Template-ready shapes computed from a seat's view (e.g. board rows); pure function of the view.
     present: Callable[[dict[str, Any], int | None], dict[str, Any]] | None = None
-    blurb: str = ""
+    blurb: Promise | str = ""
     # When a player's time runs out: "claim" lets the opponent claim the win (two-player games);
     # "substitute" seats a computer player so the others can go on.
     timeout_policy: str = "claim"
@@ -62,7 +85,14 @@ class Game:
     transcript: Callable[[list[Action]], str] | None = None
     # How a card code reads on the page (e.g. Back Alley's "QH" as "Q♥"), for face-up replays.
     card_label: Callable[[str], str] = str
-    extra: dict[str, Any] = field(default_factory=dict)
+    # The game's own stylesheet (a static path), linked in the <head> of its pages.
+    stylesheet: str | None = None
+    # Options the new-match form offers.
+    options: tuple[GameOption, ...] = ()
+    # The worked examples its rules page draws, built by the game's own engine and presenter.
+    rules_examples: Callable[[], dict[str, Any]] | None = None
+    # The game the new-match form opens with.
+    offered_first: bool = False
 
     @property
     def min_players(self) -> int:
@@ -72,14 +102,26 @@ class Game:
     def max_players(self) -> int:
         return self.engine.max_players
 
+    @property
+    def template(self) -> str:
+        """The board, in the game app's templates."""
+        return f"{self.slug}/board.html"
+
+    @property
+    def rules_template(self) -> str:
+        return f"games/rules/{self.slug}.html"
+
 
 _games: dict[str, Game] = {}
 
 
-def register(game: Game) -> None:
-    if game.slug in _games and _games[game.slug] is not game:
-        raise ValueError(f"Game {game.slug!r} is already registered.")
-    _games[game.slug] = game
+def register(slug: str, model: type[Match], game: Game) -> Game:
+    """Add a game's declaration under its app's label (done by ``GameAppConfig.ready``)."""
+    game = replace(game, slug=slug, model=model)
+    if slug in _games and _games[slug] != game:
+        raise ValueError(f"Game {slug!r} is already registered.")
+    _games[slug] = game
+    return game
 
 
 def get(slug: str) -> Game:
@@ -93,5 +135,24 @@ def all_games() -> list[Game]:
     return sorted(_games.values(), key=lambda g: g.slug)
 
 
-def choices() -> list[tuple[str, str]]:
-    return [(g.slug, g.name) for g in all_games()]
+def default_game() -> Game:
+    """The game the new-match form opens with: the one declared ``offered_first``, else the first."""
+    games = all_games()
+    return next((g for g in games if g.offered_first), games[0])
+
+
+class GameAppConfig(AppConfig):
+    """The base of every game's app: it registers the declaration of the app's match model.
+
+    A game's ``apps.py`` names only its package and its verbose name; the app label (the package's
+    last name) is the game's slug, the one place it is spelled.
+    """
+
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        models = [m for m in self.get_models() if callable(getattr(m, "declare", None))]
+        if len(models) != 1:
+            raise ImproperlyConfigured(f"The game app {self.label!r} needs one match model with declare().")
+        game = register(self.label, models[0], models[0].declare())
+        self.verbose_name = game.name

@@ -1,19 +1,63 @@
+"""DOS's match model and its declaration: all the core knows of the game."""
+
 from __future__ import annotations
 
-from django.db import models
+from typing import Any
 
-from games.models import Match
+from django.utils.translation import gettext_lazy as _
 
-
-class DosMatchManager(models.Manager["DosMatch"]):
-    def get_queryset(self) -> models.QuerySet[DosMatch]:
-        return super().get_queryset().filter(game="dos")
+from games.dos import bot, forms, present, rules, text
+from games.models import GameMatchManager, Match
+from games.registry import Game, GameOption
 
 
 class DosMatch(Match):
     """Match rows of this game: ``DosMatch.objects`` sees only DOS."""
 
-    objects = DosMatchManager()
+    objects = GameMatchManager()
 
     class Meta:
         proxy = True
+
+    @staticmethod
+    def declare() -> Game:
+        return Game(
+            name=_("DOS"),
+            engine=rules.engine,
+            bot=bot.choose,
+            describe_event=text.describe_event,
+            parse_form=forms.parse_form,
+            present=present.present,
+            card_label=text.card_label,
+            blurb=_(
+                "Two to four players: match numbers in the Center Row with one card or two that add up, "
+                "colour matches earn bonuses; first to 200 points wins."
+            ),
+            # A player who runs out of time is replaced by a computer player; the others play on.
+            timeout_policy="substitute",
+            stylesheet="css/dos.css",
+            options=(
+                GameOption(
+                    "target",
+                    _("Points to win"),
+                    [
+                        ("100", _("100 points (short)")),
+                        ("200", _("200 points (standard)")),
+                        ("300", _("300 points (long)")),
+                    ],
+                    "200",
+                    int,
+                ),
+            ),
+            rules_examples=rules_examples,
+        )
+
+
+def rules_examples() -> dict[str, Any]:
+    card = present.card
+    return {
+        "single": {"target": card("R7"), "cards": [card("B7")]},
+        "colour": {"target": card("G5"), "cards": [card("G5")]},
+        "double": {"target": card("B9"), "cards": [card("B4"), card("B5")]},
+        "wild": {"target": card("Y6"), "cards": [card("W2"), card("R4")]},
+    }
