@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from django.apps import AppConfig
+from django.contrib.staticfiles import finders
 from django.core.exceptions import ImproperlyConfigured
 from django.http import QueryDict
 from django.utils.functional import Promise
@@ -60,39 +62,48 @@ class GameOption:
     help_text: Promise | str = ""
 
 
-@dataclass(frozen=True)
-class Game:
-    """A game's declaration: everything the core knows of it. Each game declares itself once, in its
-    match model's ``declare()`` (``games/<slug>/models.py``); the slug is its app's label."""
+@dataclass(frozen=True, kw_only=True)
+class Declaration:
+    """What a game says of itself, in its match model's ``declare()`` (``games/<slug>/models.py``).
+
+    The code every game has comes from its modules by the one layout (see ``conventional_parts``);
+    a declaration names only what the layout cannot tell.
+    """
 
     name: Promise | str
+    blurb: Promise | str = ""
+    # When a player's time runs out: "claim" lets the opponent claim the win; "substitute" seats a
+    # computer player so the others can go on. By default: claim in a game for two, else substitute.
+    timeout_policy: str | None = None
+    # Options the new-match form offers.
+    options: tuple[GameOption, ...] = ()
+    # The worked examples its rules page draws, built by the game's own engine and presenter.
+    rules_examples: Callable[[], dict[str, Any]] | None = None
+    # The game's standard move-list notation of an action log (e.g. Reversi's "f5d6c3"), if it has one.
+    transcript: Callable[[list[Action]], str] | None = None
+    # The game the new-match form opens with.
+    offered_first: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game(Declaration):
+    """A registered game: its declaration, its app's label (the slug) and match model, and its parts."""
+
+    slug: str
+    model: type[Match]
     engine: Engine
     bot: Bot
     describe_event: Callable[[dict[str, Any], list[str]], str]
-    # Set by ``register`` from the game's app: its label, and its match model.
-    slug: str = ""
-    model: type[Match] | None = None
     parse_form: Callable[[QueryDict], Action] = parse_form
     # Optional label for a seat, e.g. Reversi's "Black"/"White".
     seat_label: Callable[[int], str] | None = None
     # Template-ready shapes computed from a seat's view (e.g. board rows); pure function of the view.
     present: Callable[[dict[str, Any], int | None], dict[str, Any]] | None = None
-    blurb: Promise | str = ""
-    # When a player's time runs out: "claim" lets the opponent claim the win (two-player games);
-    # "substitute" seats a computer player so the others can go on.
-    timeout_policy: str = "claim"
-    # The game's standard move-list notation of an action log (e.g. Reversi's "f5d6c3"), if it has one.
-    transcript: Callable[[list[Action]], str] | None = None
     # How a card code reads on the page (e.g. Back Alley's "QH" as "Q♥"), for face-up replays.
     card_label: Callable[[str], str] = str
-    # The game's own stylesheet (a static path), linked in the <head> of its pages.
+    timeout_policy: str = "claim"
+    # The game's own stylesheet, linked in the <head> of its pages: ``css/<slug>.css`` if there is one.
     stylesheet: str | None = None
-    # Options the new-match form offers.
-    options: tuple[GameOption, ...] = ()
-    # The worked examples its rules page draws, built by the game's own engine and presenter.
-    rules_examples: Callable[[], dict[str, Any]] | None = None
-    # The game the new-match form opens with.
-    offered_first: bool = False
 
     @property
     def min_players(self) -> int:
@@ -112,12 +123,47 @@ class Game:
         return f"games/rules/{self.slug}.html"
 
 
+# The parts every game's package provides, by module and name: (module, name, Game field, required).
+LAYOUT = [
+    ("rules", "engine", "engine", True),
+    ("bot", "choose", "bot", True),
+    ("text", "describe_event", "describe_event", True),
+    ("text", "card_label", "card_label", False),
+    ("present", "present", "present", False),
+    ("present", "seat_label", "seat_label", False),
+    ("forms", "parse_form", "parse_form", False),
+]
+
+
+def conventional_parts(package: str) -> dict[str, Any]:
+    """The parts a game's package provides by the layout, e.g. ``games.dos.rules.engine``."""
+    parts: dict[str, Any] = {}
+    for module_name, name, field_name, required in LAYOUT:
+        try:
+            module = import_module(f"{package}.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.{module_name}":
+                raise  # the module exists and failed to import something else
+            module = None
+        if hasattr(module, name):
+            parts[field_name] = getattr(module, name)
+        elif required:
+            raise ImproperlyConfigured(f"The game {package!r} has no {module_name}.{name}.")
+    return parts
+
+
 _games: dict[str, Game] = {}
 
 
-def register(slug: str, model: type[Match], game: Game) -> Game:
-    """Add a game's declaration under its app's label (done by ``GameAppConfig.ready``)."""
-    game = replace(game, slug=slug, model=model)
+def register(slug: str, model: type[Match], declaration: Declaration, parts: dict[str, Any]) -> Game:
+    """Add a game under its app's label (done by ``GameAppConfig.ready``)."""
+    declared = vars(declaration) | {
+        "timeout_policy": declaration.timeout_policy or ("claim" if parts["engine"].max_players == 2 else "substitute")
+    }
+    stylesheet = f"css/{slug}.css"
+    game = Game(
+        slug=slug, model=model, stylesheet=stylesheet if finders.find(stylesheet) else None, **declared, **parts
+    )
     if slug in _games and _games[slug] != game:
         raise ValueError(f"Game {slug!r} is already registered.")
     _games[slug] = game
@@ -154,5 +200,5 @@ class GameAppConfig(AppConfig):
         models = [m for m in self.get_models() if callable(getattr(m, "declare", None))]
         if len(models) != 1:
             raise ImproperlyConfigured(f"The game app {self.label!r} needs one match model with declare().")
-        game = register(self.label, models[0], models[0].declare())
+        game = register(self.label, models[0], models[0].declare(), conventional_parts(self.name))
         self.verbose_name = game.name

@@ -6,9 +6,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.backalley import bot, present, rules, text, web
+from games.backalley import present
 from games.models import GameMatchManager, Match
-from games.registry import Game
+from games.registry import Declaration
 
 
 class BackAlleyMatch(Match):
@@ -20,23 +20,13 @@ class BackAlleyMatch(Match):
         proxy = True
 
     @staticmethod
-    def declare() -> Game:
-        return Game(
+    def declare() -> Declaration:
+        return Declaration(
             name=_("Back Alley"),
-            engine=rules.engine,
-            bot=bot.choose,
-            describe_event=text.describe_event,
-            parse_form=web.parse_form,
-            seat_label=present.seat_label,
-            present=present.present,
-            card_label=text.card_label,
             blurb=_(
                 "Four players in two partnerships: bid your tricks, then take them; "
                 "25 hands from 13 cards down to 1 and back."
             ),
-            # A player who runs out of time is replaced by a computer player; the others play on.
-            timeout_policy="substitute",
-            stylesheet="css/backalley.css",
             rules_examples=rules_examples,
         )
 

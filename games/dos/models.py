@@ -6,9 +6,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.dos import bot, forms, present, rules, text
+from games.dos import present
 from games.models import GameMatchManager, Match
-from games.registry import Game, GameOption
+from games.registry import Declaration, GameOption
 
 
 class DosMatch(Match):
@@ -20,22 +20,13 @@ class DosMatch(Match):
         proxy = True
 
     @staticmethod
-    def declare() -> Game:
-        return Game(
+    def declare() -> Declaration:
+        return Declaration(
             name=_("DOS"),
-            engine=rules.engine,
-            bot=bot.choose,
-            describe_event=text.describe_event,
-            parse_form=forms.parse_form,
-            present=present.present,
-            card_label=text.card_label,
             blurb=_(
                 "Two to four players: match numbers in the Center Row with one card or two that add up, "
                 "colour matches earn bonuses; first to 200 points wins."
             ),
-            # A player who runs out of time is replaced by a computer player; the others play on.
-            timeout_policy="substitute",
-            stylesheet="css/dos.css",
             options=(
                 GameOption(
                     "target",

@@ -7,8 +7,8 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games.models import GameMatchManager, Match
-from games.registry import Game
-from games.reversi import bot, notation, present, rules, text
+from games.registry import Declaration
+from games.reversi import notation, present, rules
 
 
 class ReversiMatch(Match):
@@ -20,14 +20,9 @@ class ReversiMatch(Match):
         proxy = True
 
     @staticmethod
-    def declare() -> Game:
-        return Game(
+    def declare() -> Declaration:
+        return Declaration(
             name=_("Reversi"),
-            engine=rules.engine,
-            bot=bot.choose,
-            describe_event=text.describe_event,
-            seat_label=present.seat_label,
-            present=present.present,
             transcript=notation.transcript,
             blurb=_("Two players, 8 by 8: outflank and flip your opponent's discs."),
             rules_examples=rules_examples,

@@ -5,8 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games.models import GameMatchManager, Match
-from games.registry import Game, GameOption
-from games.tacocat import bot, forms, present, rules, text
+from games.registry import Declaration, GameOption
 
 
 class TacocatMatch(Match):
@@ -18,22 +17,13 @@ class TacocatMatch(Match):
         proxy = True
 
     @staticmethod
-    def declare() -> Game:
-        return Game(
+    def declare() -> Declaration:
+        return Declaration(
             name=_("Tacocat Spelled Backwards"),
-            engine=rules.engine,
-            bot=bot.choose,
-            describe_event=text.describe_event,
-            parse_form=forms.parse_form,
-            seat_label=present.seat_label,
-            present=present.present,
             blurb=_(
                 "Two players, a cat and a track of seven spaces: duel, attack with sets and runs, "
                 "keep your lowest card for the showdown and run the cat into your goal."
             ),
-            # Two players: when one runs out of time, the other may claim the win.
-            timeout_policy="claim",
-            stylesheet="css/tacocat.css",
             options=(
                 GameOption(
                     "tie_rule",
