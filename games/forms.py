@@ -8,6 +8,7 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import User
 from games import registry
 from games.models import Match, Seat
 from games.paces import PACES
@@ -171,7 +172,7 @@ class HistoryFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", _("Any game")), *((g.slug, g.name) for g in registry.all_games())]
 
-    def apply(self, matches: QuerySet[Match], user: Any) -> QuerySet[Match]:
+    def apply(self, matches: QuerySet[Match], user: User) -> QuerySet[Match]:
         if not self.is_bound or not self.is_valid():
             return matches
         data = self.cleaned_data

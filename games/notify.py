@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts import push
+from accounts.models import User
 from games.models import Match, Notice, Seat
 
 log = logging.getLogger(__name__)
@@ -32,13 +33,11 @@ CLAIM = timedelta(seconds=120)
 UNSUBSCRIBE_SALT = "turnwise.unsubscribe"
 
 
-def unsubscribe_token(user: Any) -> str:
+def unsubscribe_token(user: User) -> str:
     return signing.dumps(user.pk, salt=UNSUBSCRIBE_SALT)
 
 
-def user_for_unsubscribe_token(token: str) -> Any | None:
-    from accounts.models import User
-
+def user_for_unsubscribe_token(token: str) -> User | None:
     try:
         pk = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:
@@ -77,7 +76,7 @@ def send_due(now: datetime) -> int:
         User.objects.filter(pk__in=user_ids, email_claim_until=claim).update(email_claim_until=None)
 
 
-def _still_news(notice: Notice, user: Any, seats: dict[tuple[int, int], Seat]) -> bool:
+def _still_news(notice: Notice, user: User, seats: dict[tuple[int, int], Seat]) -> bool:
     if user.last_seen_at is not None and user.last_seen_at >= notice.created_at:
         return False  # the player has had the site open since: a live page showed it
     if notice.kind in (Notice.Kind.TURN, Notice.Kind.DEADLINE):
@@ -144,7 +143,7 @@ def _waiting_for_digests(users: list[Any]) -> dict[int, list[Seat]]:
     return waiting
 
 
-def _send(user: Any, notices: list[Notice], *, digest: bool, waiting: list[Seat]) -> None:
+def _send(user: User, notices: list[Notice], *, digest: bool, waiting: list[Seat]) -> None:
     from games import registry
 
     base = settings.SITE_URL

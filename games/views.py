@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from accounts.models import User
 from games import ending, pages, parsing, realtime, registry, replay, services
 from games.engine import InvalidAction
 from games.forms import HistoryFilterForm, NewMatchForm, game_slug, refreshed_initial
@@ -172,7 +174,7 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("games:match", match_id=match_id)
 
 
-def _may_see(match_id: int, user: Any) -> bool:
+def _may_see(match_id: int, user: User | AnonymousUser) -> bool:
     match = Match.objects.filter(pk=match_id).first()
     return match is not None and pages.can_watch(match, list(match.seats.all()), user)
 
@@ -290,7 +292,7 @@ def _json_error(message: str, code: str, status: int) -> JsonResponse:
     return JsonResponse({"error": {"code": code, "message": message}}, status=status)
 
 
-def _api_state(match: Match, user: Any) -> dict[str, Any]:
+def _api_state(match: Match, user: User | AnonymousUser) -> dict[str, Any]:
     seats = list(match.seats.select_related("user"))
     context = pages.match_context(match, user, seats=seats)
     return {

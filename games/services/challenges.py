@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -124,7 +125,7 @@ def pending_count(user: User) -> int:
     ).count()
 
 
-def shown_on(match: Match | None, user: User) -> list[dict[str, Any]]:
+def shown_on(match: Match | None, user: User | AnonymousUser | None) -> list[dict[str, Any]]:
     """The challenges of a match its page shows to ``user``: their own to answer, or how theirs went."""
     if match is None or user is None or not user.is_authenticated:
         return []

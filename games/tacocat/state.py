@@ -13,7 +13,6 @@ from games.tacocat.config import Config, parse_options
 
 REPLACE, DUEL, ATTACK, DEFEND, OVER = "replace", "duel", "attack", "defend", "over"
 PHASES = (REPLACE, DUEL, ATTACK, DEFEND, OVER)
-SIMULTANEOUS = (REPLACE, DUEL)  # REPLACE only on a two-arrow space
 MAX_EVENTS = 30
 DUMP_FORMAT = 1
 
