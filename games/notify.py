@@ -53,8 +53,6 @@ def send_due(now: datetime) -> int:
 
     A constant number of queries for the whole batch, however many players it covers.
     """
-    from accounts.models import User
-
     due = list(
         Notice.objects.filter(handled_at__isnull=True, created_at__lte=now - GRACE)
         .select_related("match")
@@ -85,9 +83,7 @@ def _still_news(notice: Notice, user: User, seats: dict[tuple[int, int], Seat]) 
     return True
 
 
-def _email_users(users: dict[int, Any], pending: list[Notice], now: datetime) -> int:
-    from accounts.models import User
-
+def _email_users(users: dict[int, User], pending: list[Notice], now: datetime) -> int:
     by_user: dict[int, list[Notice]] = {}
     for notice in pending:
         by_user.setdefault(notice.user_id, []).append(notice)
