@@ -102,3 +102,12 @@ def test_nim_has_its_rules_page_and_its_new_match_form(alice: Any) -> None:
     )
     assert created.status_code == 302
     assert NimMatch.objects.get().status == Match.Status.ACTIVE
+
+
+def test_the_layout_finds_a_games_parts_and_names_a_missing_one() -> None:
+    from django.core.exceptions import ImproperlyConfigured
+
+    parts = registry.conventional_parts("tests.nim")
+    assert parts == {"engine": rules.engine, "bot": bot.choose, "describe_event": text.describe_event}
+    with pytest.raises(ImproperlyConfigured, match=r"The game 'tests.support' has no rules.engine."):
+        registry.conventional_parts("tests.support")
