@@ -64,7 +64,7 @@ class GameOption:
 
 @dataclass(frozen=True, kw_only=True)
 class Declaration:
-    """What a game says of itself, in its match model's ``declare()`` (``games/<slug>/models.py``).
+    """What a game says of itself: its match model's ``declaration`` (``games/<slug>/models.py``).
 
     The code every game has comes from its modules by the one layout (see ``conventional_parts``);
     a declaration names only what the layout cannot tell.
@@ -75,8 +75,6 @@ class Declaration:
     # When a player's time runs out: "claim" lets the opponent claim the win; "substitute" seats a
     # computer player so the others can go on. By default: claim in a game for two, else substitute.
     timeout_policy: str | None = None
-    # Options the new-match form offers.
-    options: tuple[GameOption, ...] = ()
     # The worked examples its rules page draws, built by the game's own engine and presenter.
     rules_examples: Callable[[], dict[str, Any]] | None = None
     # The game's standard move-list notation of an action log (e.g. Reversi's "f5d6c3"), if it has one.
@@ -101,6 +99,8 @@ class Game(Declaration):
     present: Callable[[dict[str, Any], int | None], dict[str, Any]] | None = None
     # How a card code reads on the page (e.g. Back Alley's "QH" as "Q♥"), for face-up replays.
     card_label: Callable[[str], str] = str
+    # Options the new-match form offers.
+    options: tuple[GameOption, ...] = ()
     timeout_policy: str = "claim"
     # The game's own stylesheet, linked in the <head> of its pages: ``css/<slug>.css`` if there is one.
     stylesheet: str | None = None
@@ -132,6 +132,7 @@ LAYOUT = [
     ("present", "present", "present", False),
     ("present", "seat_label", "seat_label", False),
     ("forms", "parse_form", "parse_form", False),
+    ("forms", "OPTIONS", "options", False),
 ]
 
 
@@ -197,8 +198,8 @@ class GameAppConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        models = [m for m in self.get_models() if callable(getattr(m, "declare", None))]
+        models = [m for m in self.get_models() if isinstance(getattr(m, "declaration", None), Declaration)]
         if len(models) != 1:
-            raise ImproperlyConfigured(f"The game app {self.label!r} needs one match model with declare().")
-        game = register(self.label, models[0], models[0].declare(), conventional_parts(self.name))
+            raise ImproperlyConfigured(f"The game app {self.label!r} needs one match model with a declaration.")
+        game = register(self.label, models[0], models[0].declaration, conventional_parts(self.name))
         self.verbose_name = game.name

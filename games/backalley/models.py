@@ -11,29 +11,26 @@ from games.models import GameMatchManager, Match
 from games.registry import Declaration
 
 
-class BackAlleyMatch(Match):
-    """Match rows of this game: ``BackAlleyMatch.objects`` sees only Back Alley."""
-
-    objects = GameMatchManager()
-
-    class Meta:
-        proxy = True
-
-    @staticmethod
-    def declare() -> Declaration:
-        return Declaration(
-            name=_("Back Alley"),
-            blurb=_(
-                "Four players in two partnerships: bid your tricks, then take them; "
-                "25 hands from 13 cards down to 1 and back."
-            ),
-            rules_examples=rules_examples,
-        )
-
-
 def rules_examples() -> dict[str, Any]:
     card = present.card
     return {
         "trump_order": [card(c) for c in ("BB", "LB", "AS", "KS", "2S")],
         "trick": [card(c) for c in ("QH", "KH", "3S", "AH")],
     }
+
+
+class BackAlleyMatch(Match):
+    # Match rows of this game: ``BackAlleyMatch.objects`` sees only Back Alley.
+    objects = GameMatchManager()
+
+    class Meta:
+        proxy = True
+
+    declaration = Declaration(
+        name=_("Back Alley"),
+        blurb=_(
+            "Four players in two partnerships: bid your tricks, then take them; "
+            "25 hands from 13 cards down to 1 and back."
+        ),
+        rules_examples=rules_examples,
+    )

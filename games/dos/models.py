@@ -8,40 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.dos import present
 from games.models import GameMatchManager, Match
-from games.registry import Declaration, GameOption
-
-
-class DosMatch(Match):
-    """Match rows of this game: ``DosMatch.objects`` sees only DOS."""
-
-    objects = GameMatchManager()
-
-    class Meta:
-        proxy = True
-
-    @staticmethod
-    def declare() -> Declaration:
-        return Declaration(
-            name=_("DOS"),
-            blurb=_(
-                "Two to four players: match numbers in the Center Row with one card or two that add up, "
-                "colour matches earn bonuses; first to 200 points wins."
-            ),
-            options=(
-                GameOption(
-                    "target",
-                    _("Points to win"),
-                    [
-                        ("100", _("100 points (short)")),
-                        ("200", _("200 points (standard)")),
-                        ("300", _("300 points (long)")),
-                    ],
-                    "200",
-                    int,
-                ),
-            ),
-            rules_examples=rules_examples,
-        )
+from games.registry import Declaration
 
 
 def rules_examples() -> dict[str, Any]:
@@ -52,3 +19,20 @@ def rules_examples() -> dict[str, Any]:
         "double": {"target": card("B9"), "cards": [card("B4"), card("B5")]},
         "wild": {"target": card("Y6"), "cards": [card("W2"), card("R4")]},
     }
+
+
+class DosMatch(Match):
+    # Match rows of this game: ``DosMatch.objects`` sees only DOS.
+    objects = GameMatchManager()
+
+    class Meta:
+        proxy = True
+
+    declaration = Declaration(
+        name=_("DOS"),
+        blurb=_(
+            "Two to four players: match numbers in the Center Row with one card or two that add up, "
+            "colour matches earn bonuses; first to 200 points wins."
+        ),
+        rules_examples=rules_examples,
+    )

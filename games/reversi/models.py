@@ -11,25 +11,6 @@ from games.registry import Declaration
 from games.reversi import notation, present, rules
 
 
-class ReversiMatch(Match):
-    """Match rows of this game: ``ReversiMatch.objects`` sees only Reversi."""
-
-    objects = GameMatchManager()
-
-    class Meta:
-        proxy = True
-
-    @staticmethod
-    def declare() -> Declaration:
-        return Declaration(
-            name=_("Reversi"),
-            transcript=notation.transcript,
-            blurb=_("Two players, 8 by 8: outflank and flip your opponent's discs."),
-            rules_examples=rules_examples,
-            offered_first=True,
-        )
-
-
 def rules_examples() -> dict[str, Any]:
     """The opening and Black's f5, from the engine itself: what the board shows before and after."""
     start = rules.engine.new_game(2, 0, {})
@@ -39,3 +20,19 @@ def rules_examples() -> dict[str, Any]:
         "after": present.present(rules.engine.view(after, None), None),
         "after_view": rules.engine.view(after, None),
     }
+
+
+class ReversiMatch(Match):
+    # Match rows of this game: ``ReversiMatch.objects`` sees only Reversi.
+    objects = GameMatchManager()
+
+    class Meta:
+        proxy = True
+
+    declaration = Declaration(
+        name=_("Reversi"),
+        transcript=notation.transcript,
+        blurb=_("Two players, 8 by 8: outflank and flip your opponent's discs."),
+        rules_examples=rules_examples,
+        offered_first=True,
+    )

@@ -9,13 +9,12 @@ from games.registry import Declaration
 
 
 class NimMatch(Match):
-    """Match rows of this game: ``NimMatch.objects`` sees only Nim."""
-
+    # Match rows of this game: ``NimMatch.objects`` sees only Nim.
     objects = GameMatchManager()
 
     class Meta:
         proxy = True
 
-    @staticmethod
-    def declare() -> Declaration:
-        return Declaration(name=_("Nim"), blurb=_("Two players, one heap: take 1 to 3 stones; take the last to win."))
+    declaration = Declaration(
+        name=_("Nim"), blurb=_("Two players, one heap: take 1 to 3 stones; take the last to win.")
+    )
