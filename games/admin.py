@@ -3,7 +3,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.models import Action, Match, Seat
+from games.models import Match, Move, Seat
 
 # Only games.services changes a match: a state, version or log edited here would no longer replay
 # from the seed, and pages holding the old version would act on a state that never happened. So every
@@ -28,7 +28,7 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ["pk", "game", "status", "players", "version", "created_at", "finished_at"]
+    list_display = ["pk", "game", "status", "player_count", "move_count", "version", "created_at", "finished_at"]
     list_filter = ["game", "status"]
     exclude = SECRET_MATCH_FIELDS
     inlines = [SeatInline]
@@ -47,8 +47,8 @@ class MatchAdmin(admin.ModelAdmin):
         return False  # matches are created through the site, which deals and seats them
 
 
-@admin.register(Action)
-class ActionAdmin(admin.ModelAdmin):
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
     """The move log is append-only: staff may read it, never add, change or remove a row."""
 
     list_display = ["match", "seq", "seat", "created_at"]

@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
 import threading
 import time
-from typing import Any
+
+from games.engine import Action, Bot, View
 
 # How often a worker checks that the process that started it is still there.
 PARENT_CHECK_SECONDS = 0.5
 
 
-def compute(
-    slug: str, view: dict[str, Any], legal: list[dict[str, Any]], budget_s: float, level: str = "medium"
-) -> dict[str, Any]:
-    """The action the game's bot picks at ``level`` (easy, medium, hard), from the seat's view and legal actions."""
-    bot = importlib.import_module(f"games.{slug}.bot")
+def compute(bot: Bot, view: View, legal: list[Action], budget_s: float, level: str = "medium") -> Action:
+    """The action ``bot`` (a game's declared bot, sent to a worker by reference) picks at ``level``
+    (easy, medium, hard), from the seat's view and legal actions."""
     # Fresh entropy: a bot's choices need not be reproducible, and must not derive from the match seed.
-    return bot.choose(view, legal, rng=random.Random(), budget_s=budget_s, level=level)
+    return bot(view, legal, rng=random.Random(), budget_s=budget_s, level=level)
 
 
 def die_with_parent(parent_pid: int) -> None:

@@ -1,8 +1,8 @@
 """The background runner: computer seats' moves (through ``services.bot_act``) and the clock work.
 
 Due moves live in the database (``Match.bot_due_at``), so a move that was due when a server stopped is
-taken after it restarts. A runner claims a move with a conditional update that sets a lease, so with
-several processes only one computes it; the version check in ``services`` refuses a second move
+taken after it restarts. A runner claims a move through ``services.claim_bot_turn`` (a lease), so
+with several processes only one computes it; the version check in ``services`` refuses a second move
 anyway. The search itself runs in a separate process so it never holds up other requests.
 """
 
@@ -16,78 +16,44 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import datetime
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import Q
 from django.utils import timezone
 
 from games import bot_worker, registry, services
-from games.models import Match
+from games.engine import Action, Bot, View
 
 log = logging.getLogger(__name__)
 
-LEASE = timedelta(seconds=30)
-RETRY_AFTER_ERROR = timedelta(seconds=30)
 POLL_SECONDS = 0.25
 CLOCK_SECONDS = 5.0
 
-Compute = Callable[[str, dict[str, Any], list[dict[str, Any]], float, str], dict[str, Any]]
-
-
-def due_match_ids(now: datetime, limit: int = 20) -> list[int]:
-    return list(
-        Match.objects.filter(status=Match.Status.ACTIVE, bot_due_at__lte=now)
-        .filter(Q(bot_lease_until__isnull=True) | Q(bot_lease_until__lt=now))
-        .order_by("bot_due_at")
-        .values_list("pk", flat=True)[:limit]
-    )
-
-
-def claim(match_id: int, now: datetime) -> tuple[Match, int, dict[str, Any], list[dict[str, Any]], str] | None:
-    """Lease the due move of a match; return what the bot may see and its level, or None if someone else has it."""
-    # The conditional update is the claim: of several runners polling the same row only one matches.
-    claimed = (
-        Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE, bot_due_at__lte=now)
-        .filter(Q(bot_lease_until__isnull=True) | Q(bot_lease_until__lt=now))
-        .update(bot_lease_until=now + LEASE)
-    )
-    if not claimed:
-        return None
-    match = Match.objects.get(pk=match_id)
-    bot_seats = list(match.seats.filter(is_bot=True, to_act=True).values_list("number", "bot_level"))
-    if not bot_seats:
-        Match.objects.filter(pk=match_id).update(bot_due_at=None, bot_lease_until=None)
-        return None
-    engine = registry.get(match.game).engine
-    state = engine.load(match.state)
-    seat, level = bot_seats[0]
-    return match, seat, engine.view(state, seat), engine.legal_actions(state, seat), level
-
-
-def _give_up_for_now(match_id: int) -> None:
-    Match.objects.filter(pk=match_id).update(bot_due_at=timezone.now() + RETRY_AFTER_ERROR, bot_lease_until=None)
+# (the game's bot, the seat's view, its legal actions, budget in seconds, level) -> the chosen action
+Compute = Callable[[Bot, View, list[Action], float, str], Action]
 
 
 def take_turn(match_id: int, *, now: datetime | None = None, compute: Compute | None = None) -> bool:
-    """Make one due computer move in this match (synchronously). True if a move was made."""
-    claimed = claim(match_id, now or timezone.now())
-    if claimed is None:
+    """Make one due computer move in this match. True if a move was made.
+
+    ``compute`` runs the search: here by default; the runner thread passes one that uses the worker process.
+    """
+    turn = services.claim_bot_turn(match_id, now or timezone.now())
+    if turn is None:
         return False
-    match, seat, view, legal, level = claimed
+    bot = registry.get(turn.game).bot
     try:
-        action = (compute or bot_worker.compute)(match.game, view, legal, settings.BOT_BUDGET_SECONDS, level)
-        services.bot_act(match_id=match.pk, seat=seat, action=action, version=match.version)
+        action = (compute or bot_worker.compute)(bot, turn.view, turn.legal, settings.BOT_BUDGET_SECONDS, turn.level)
+        services.bot_act(match_id=turn.match_id, seat=turn.seat, action=action, version=turn.version)
     except services.MatchError as exc:
         # The match moved on (a resignation, another runner): nothing to retry at this version.
-        log.info("Computer move in match %s refused: %s", match.pk, exc.message)
-        Match.objects.filter(pk=match.pk, version=match.version).update(bot_lease_until=None)
+        log.info("Computer move in match %s refused: %s", turn.match_id, exc.message)
+        services.release_bot_turn(turn)
         return False
     except Exception:
-        log.exception("Computer player failed in match %s", match.pk)
-        _give_up_for_now(match.pk)
+        log.exception("Computer player failed in match %s", turn.match_id)
+        services.retry_bot_turn_later(turn)
         return False
     return True
 
@@ -95,7 +61,7 @@ def take_turn(match_id: int, *, now: datetime | None = None, compute: Compute | 
 def run_due(*, now: datetime | None = None) -> int:
     """Take every computer move due at ``now``; one move per match per call. Returns the count."""
     now = now or timezone.now()
-    return sum(take_turn(mid, now=now) for mid in due_match_ids(now))
+    return sum(take_turn(mid, now=now) for mid in services.due_match_ids(now))
 
 
 # --- the in-process runner -----------------------------------------------------------------------
@@ -138,15 +104,13 @@ def _pool_executor() -> ProcessPoolExecutor:
     return _pool
 
 
-def _compute_elsewhere(
-    game: str, view: dict[str, Any], legal: list[dict[str, Any]], budget: float, level: str
-) -> dict[str, Any]:
+def _compute_elsewhere(bot: Bot, view: View, legal: list[Action], budget: float, level: str) -> Action:
     """The bot's search, in the worker process (so a search never holds the interpreter here)."""
     global _pool
     if not settings.BOT_SEPARATE_PROCESS:
-        return bot_worker.compute(game, view, legal, budget, level)
+        return bot_worker.compute(bot, view, legal, budget, level)
     try:
-        return _pool_executor().submit(bot_worker.compute, game, view, legal, budget, level).result()
+        return _pool_executor().submit(bot_worker.compute, bot, view, legal, budget, level).result()
     except BrokenProcessPool:
         log.exception("The computer players' worker process died; starting a new one")
         _pool = None
@@ -160,7 +124,7 @@ def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
     next_clock = time.monotonic()
     while True:
         try:
-            for match_id in due_match_ids(timezone.now()):
+            for match_id in services.due_match_ids(timezone.now()):
                 take_turn(match_id, compute=_compute_elsewhere)
             if time.monotonic() >= next_clock:
                 next_clock = time.monotonic() + CLOCK_SECONDS

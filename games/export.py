@@ -27,7 +27,7 @@ def record(match: Match, seats: list[Seat] | None = None) -> dict[str, Any]:
         "format": fairplay.FORMAT,
         "id": match.pk,
         "game": match.game,
-        "players": match.players,
+        "players": match.player_count,
         "options": match.options,
         "rated": match.rated,
         "seats": [
@@ -48,7 +48,7 @@ def record(match: Match, seats: list[Seat] | None = None) -> dict[str, Any]:
         "salt": match.shuffle_salt,
         "actions": [
             {"seq": seq, "seat": seat, "action": payload}
-            for seq, seat, payload in match.actions.order_by("seq").values_list("seq", "seat", "payload")
+            for seq, seat, payload in match.moves.order_by("seq").values_list("seq", "seat", "payload")
         ],
         "result": match.result,
         "final_state": match.state,
@@ -60,7 +60,7 @@ def transcript(match: Match) -> str | None:
     notation = registry.get(match.game).transcript
     if notation is None:
         return None
-    return notation(list(match.actions.order_by("seq").values_list("payload", flat=True)))
+    return notation(list(match.moves.order_by("seq").values_list("payload", flat=True)))
 
 
 def filename(match: Match, extension: str) -> str:

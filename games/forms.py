@@ -1,62 +1,30 @@
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
 from django.db.models import QuerySet
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import User
 from games import registry
 from games.models import Match, Seat
+from games.paces import PACES
+from games.registry import GameOption
 
-DEFAULT_GAME = "reversi"
-
-
-@dataclass(frozen=True)
-class GameOption:
-    """A match option a player may choose, offered only on its game's form."""
-
-    key: str
-    label: Promise
-    choices: list[tuple[str, Promise]]
-    initial: str
-    coerce: Callable[[str], Any] = str
-    help_text: Promise | str = ""
-
-
-# Only options a person would choose; stacked decks and start positions stay for tests and tutorials.
-GAME_OPTIONS: dict[str, list[GameOption]] = {
-    "dos": [
-        GameOption(
-            "target",
-            _("Points to win"),
-            [("100", _("100 points (short)")), ("200", _("200 points (standard)")), ("300", _("300 points (long)"))],
-            "200",
-            int,
-        )
-    ],
-    "tacocat": [
-        GameOption(
-            "tie_rule",
-            _("A tied showdown"),
-            [
-                ("stay", _("moves nothing; a new round is dealt on the same space")),
-                ("arrow", _("goes to the player the space's arrow points at")),
-            ],
-            "stay",
-        )
-    ],
+# What happens when a player's time runs out, by the game's ``timeout_policy``.
+TIMEOUT_HELP = {
+    "claim": _("When a player runs out of time, the opponent may claim the win."),
+    "substitute": _("When a player runs out of time, a computer substitute plays the seat until its player returns."),
 }
 
 
 def game_slug(value: Any) -> str:
     """The game a form is for: the one asked for if it exists, else the default."""
     slugs = {g.slug for g in registry.all_games()}
-    return value if value in slugs else DEFAULT_GAME
+    return value if value in slugs else registry.default_game().slug
 
 
 class NewMatchForm(forms.Form):
@@ -71,10 +39,6 @@ class NewMatchForm(forms.Form):
         coerce=lambda v: int(v) if v else None,
         empty_value=None,
         required=False,
-        help_text=_(
-            "When a player runs out of time, a two-player opponent may claim the win; in DOS and "
-            "Back Alley a computer substitute plays the seat until its player returns."
-        ),
     )
     is_public = forms.BooleanField(
         label=_("List in the lobby (anyone may join or watch)"), required=False, initial=True
@@ -91,9 +55,8 @@ class NewMatchForm(forms.Form):
         self.spec = registry.get(game)
         initial = {**(initial or {}), "game": game}
         super().__init__(data, initial=initial)
-        from games.services import PACES
-
         self.fields["pace"].choices = [("" if s is None else str(s), label) for s, label in PACES]
+        self.fields["pace"].help_text = TIMEOUT_HELP[self.spec.timeout_policy]
         self.fields["game"].choices = [(g.slug, g.name) for g in registry.all_games()]
         spec = self.spec
         counts = list(range(spec.min_players, spec.max_players + 1))
@@ -160,8 +123,8 @@ class NewMatchForm(forms.Form):
     def you_label(self) -> str:
         return self.seat_label(0)
 
-    def options_offered(self) -> list[GameOption]:
-        return GAME_OPTIONS.get(self.spec.slug, [])
+    def options_offered(self) -> tuple[GameOption, ...]:
+        return self.spec.options
 
     def clean_game(self) -> str:
         game = self.cleaned_data["game"]
@@ -209,7 +172,7 @@ class HistoryFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", _("Any game")), *((g.slug, g.name) for g in registry.all_games())]
 
-    def apply(self, matches: QuerySet[Match], user: Any) -> QuerySet[Match]:
+    def apply(self, matches: QuerySet[Match], user: User) -> QuerySet[Match]:
         if not self.is_bound or not self.is_valid():
             return matches
         data = self.cleaned_data

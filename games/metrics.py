@@ -52,15 +52,14 @@ def _percentile(ordered: list[float], fraction: float) -> float:
     return ordered[index]
 
 
-def snapshot(now: float | None = None) -> Snapshot:
-    from games import presence
-
+def snapshot(sockets: int, now: float | None = None) -> Snapshot:
+    """The figures of the last hour; ``sockets``: the open sockets (``presence.count()``), passed in so
+    that this counter module imports nothing of the socket side that records into it."""
     now = now or time.time()
     minute = int(now // 60)
     with _lock:
         # The current minute and the 59 before it: the last hour, to the minute.
         moves = sum(n for m, n in _moves_by_minute.items() if m > minute - 60)
-    sockets = presence.count()
     recent = sorted(s for when, s in list(_latencies) if when >= now - LATENCY_MAX_AGE_SECONDS)
     if not recent:
         return Snapshot(moves, 0, None, None, sockets)

@@ -9,7 +9,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from games import fairplay
+from games import fairplay, paces
 
 
 def new_invite_token() -> str:
@@ -33,7 +33,7 @@ class Match(models.Model):
 
     game = models.CharField(max_length=32, db_index=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
-    players = models.PositiveSmallIntegerField()
+    player_count = models.PositiveSmallIntegerField()
     is_public = models.BooleanField(default=True)
     options = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_matches")
@@ -48,8 +48,8 @@ class Match(models.Model):
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
-    # Number of accepted actions (the log's length), kept here so pages need not count the log.
-    moves = models.PositiveIntegerField(default=0)
+    # Number of accepted moves (the log's length), kept here so pages need not count the log.
+    move_count = models.PositiveIntegerField(default=0)
     # The version from which the seats now to act have been waiting; a simultaneous step keeps it
     # while seats commit one by one, so a page loaded earlier in that step is still current.
     turn_version = models.PositiveIntegerField(default=0)
@@ -91,13 +91,14 @@ class Match(models.Model):
 
     @property
     def pace_label(self) -> str:
-        from games.services import PACES
+        return paces.label(self.pace_seconds)
 
-        return next((str(label) for seconds, label in PACES if seconds == self.pace_seconds), "")
 
-    @property
-    def is_live(self) -> bool:
-        return self.status == self.Status.ACTIVE
+class GameMatchManager(models.Manager["Match"]):
+    """A game's match model's manager: that game's matches only (the model's app label is the slug)."""
+
+    def get_queryset(self) -> models.QuerySet[Match]:
+        return super().get_queryset().filter(game=self.model._meta.app_label)
 
 
 class Seat(models.Model):
@@ -131,7 +132,6 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     joined_at = models.DateTimeField(null=True, blank=True)
-    resigned = models.BooleanField(default=False)
 
     class Left(models.TextChoices):
         STAYED = "", _("Played to the end")
@@ -159,6 +159,10 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} seat {self.number}"
+
+    @property
+    def resigned(self) -> bool:
+        return self.left == self.Left.RESIGNED
 
     @property
     def is_open(self) -> bool:
@@ -225,10 +229,11 @@ class Notice(models.Model):
         return f"{self.kind} for {self.user} in {self.match}"
 
 
-class Action(models.Model):
-    """One accepted action. Append-only: replaying them from the seed reproduces every state."""
+class Move(models.Model):
+    """One accepted action (the engine's ``Action``) of the match's log. Append-only: replaying the
+    log from the seed reproduces every state."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     payload = models.JSONField()
@@ -236,7 +241,7 @@ class Action(models.Model):
 
     class Meta:
         ordering = ["seq"]
-        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="action_seq_unique")]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="move_seq_unique")]
 
     def __str__(self) -> str:
         return f"{self.match} #{self.seq}"
@@ -312,7 +317,3 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.challenger} challenges {self.challenged} in {self.match}"
-
-
-def seat_names(seats: list[Seat]) -> list[str]:
-    return [seat.display_name() for seat in seats]

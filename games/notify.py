@@ -22,6 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts import push
+from accounts.models import User
 from games.models import Match, Notice, Seat
 
 log = logging.getLogger(__name__)
@@ -33,13 +34,11 @@ CLAIM = timedelta(seconds=120)
 UNSUBSCRIBE_SALT = "turnwise.unsubscribe"
 
 
-def unsubscribe_token(user: Any) -> str:
+def unsubscribe_token(user: User) -> str:
     return signing.dumps(user.pk, salt=UNSUBSCRIBE_SALT)
 
 
-def user_for_unsubscribe_token(token: str) -> Any | None:
-    from accounts.models import User
-
+def user_for_unsubscribe_token(token: str) -> User | None:
     try:
         pk = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:
@@ -55,8 +54,6 @@ def send_due(now: datetime) -> int:
 
     A constant number of queries for the whole batch, however many players it covers.
     """
-    from accounts.models import User
-
     due = list(
         Notice.objects.filter(handled_at__isnull=True, created_at__lte=now - GRACE)
         .select_related("match")
@@ -78,7 +75,7 @@ def send_due(now: datetime) -> int:
         User.objects.filter(pk__in=user_ids, email_claim_until=claim).update(email_claim_until=None)
 
 
-def _still_news(notice: Notice, user: Any, seats: dict[tuple[int, int], Seat]) -> bool:
+def _still_news(notice: Notice, user: User, seats: dict[tuple[int, int], Seat]) -> bool:
     if user.last_seen_at is not None and user.last_seen_at >= notice.created_at:
         return False  # the player has had the site open since: a live page showed it
     if notice.kind in (Notice.Kind.TURN, Notice.Kind.DEADLINE):
@@ -87,9 +84,7 @@ def _still_news(notice: Notice, user: Any, seats: dict[tuple[int, int], Seat]) -
     return True
 
 
-def _email_users(users: dict[int, Any], pending: list[Notice], now: datetime) -> int:
-    from accounts.models import User
-
+def _email_users(users: dict[int, User], pending: list[Notice], now: datetime) -> int:
     by_user: dict[int, list[Notice]] = {}
     for notice in pending:
         by_user.setdefault(notice.user_id, []).append(notice)
@@ -145,13 +140,13 @@ def _waiting_for_digests(users: list[Any]) -> dict[int, list[Seat]]:
     return waiting
 
 
-def _send(user: Any, notices: list[Notice], *, digest: bool, waiting: list[Seat]) -> None:
+def _send(user: User, notices: list[Notice], *, digest: bool, waiting: list[Seat]) -> None:
     # In the player's language, whoever's request or worker thread sends it.
     with translation.override(user.message_language):
         _compose_and_send(user, notices, digest=digest, waiting=waiting)
 
 
-def _compose_and_send(user: Any, notices: list[Notice], *, digest: bool, waiting: list[Seat]) -> None:
+def _compose_and_send(user: User, notices: list[Notice], *, digest: bool, waiting: list[Seat]) -> None:
     from games import registry
 
     base = settings.SITE_URL

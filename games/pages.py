@@ -15,7 +15,9 @@ from django.utils import translation
 from django.utils.translation import get_language
 
 from games import ending, ratings, registry
+from games.engine import is_draw
 from games.models import ChatMessage, Match, Seat
+from games.services import predicates
 
 # "Not given: look it up" for optional keyword arguments whose given value may be None.
 _LOOK_UP = object()
@@ -83,7 +85,6 @@ def match_context(
     live = match.status == Match.Status.ACTIVE
     end = ending.describe(match, seats)
     can_act = bool(mine and mine.to_act and not mine.is_bot and live)
-    others_late = [s for s in seats if mine and s.number != mine.number and s.timed_out and s.to_act]
     context = {
         "match": match,
         "game": spec,
@@ -101,12 +102,12 @@ def match_context(
         "notice_level": notice_level,
         "act_url": reverse("games:act", args=[match.pk]),
         "invite_url": site_link(reverse("games:invite", args=[match.invite_token]), request) if mine else "",
-        "can_abort": bool(mine) and match.moves == 0 and match.status in (Match.Status.WAITING, Match.Status.ACTIVE),
+        "can_abort": predicates.can_abort(match, mine),
         "outcome": outcome_text(match, seats, mine),
         "ending": end,
         "final_scores": list(zip(names, end.scores, strict=True)) if end and end.scores else [],
-        "can_claim": bool(live and mine and not mine.is_bot and match.players == 2 and others_late),
-        "can_reclaim": bool(live and mine and mine.substitute and not mine.resigned),
+        "can_claim": predicates.can_claim(match, seats, mine),
+        "can_reclaim": predicates.can_reclaim(match, mine),
         "next_match_url": (next_url if next_url is not None else next_match_url(match, user))
         if mine and not can_act
         else "",
@@ -122,7 +123,7 @@ def match_context(
 
 def _challenges_context(match: Match, rematch: Match | None, mine: Seat | None, user: Any) -> dict[str, Any]:
     """Challenges to answer or to follow on this page, and where a started rematch takes its players."""
-    from games import challenges
+    from games.services import challenges
 
     follow, open_to_me = "", False
     if rematch is not None:
@@ -202,7 +203,7 @@ def outcome_text(match: Match, seats: list[Seat], mine: Seat | None) -> str:
     if match.status != Match.Status.FINISHED or not match.result:
         return ""
     winners = [s.display_name() for s in seats if match.result["ranks"][s.number] == 1 and not s.resigned]
-    if all(rank == 1 for rank in match.result["ranks"]):
+    if is_draw(match.result):
         text = _("The match is a draw.")
     elif mine is not None and mine.outcome == Seat.Outcome.WIN:
         text = _("You won!")
@@ -236,7 +237,7 @@ def your_turn_count(user: Any) -> int:
 
 
 def render_turn_badge(user: Any) -> str:
-    from games.challenges import pending_count
+    from games.services.challenges import pending_count
 
     with translation.override(_language_of(user)):
         return badge_html(your_turn_count(user), pending_count(user))

@@ -56,13 +56,13 @@ def _teams(match: Match) -> list[list[int]]:
     teams = (match.result or {}).get("detail", {}).get("teams")
     if teams:
         return [list(team["seats"]) for team in teams]
-    return [[n] for n in range(match.players)]
+    return [[n] for n in range(match.player_count)]
 
 
 def _ranks(match: Match, seats: list[Seat], teams: list[list[int]]) -> list[int]:
     """Each side's rank (1 best). A player who resigned or ran out of time ranks below everyone who stayed."""
     ranks = match.result["ranks"]  # type: ignore[index]
-    left = {s.number for s in seats if s.left or s.resigned}
+    left = {s.number for s in seats if s.left}
     worst = max(ranks) + 1
     return [worst if all(n in left for n in team) else min(ranks[n] for n in team) for team in teams]
 

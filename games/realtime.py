@@ -232,7 +232,8 @@ def announce_user(user_id: int) -> None:
     """Tell every page of this person that their inbox, turns or challenges changed (three queries, one
     render, in their language)."""
     from accounts.models import User
-    from games import challenges, pages
+    from games import pages
+    from games.services import challenges
 
     waiting = pages.waiting_turns([user_id])
     pending = challenges.pending_count(user_id)

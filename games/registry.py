@@ -1,15 +1,23 @@
-"""slug -> game: what the match core needs to know of each game. Filled by each game app's ready()."""
+"""slug -> game: what the match core knows of each game, declared by the game's app (see GameAppConfig)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
+from django.apps import AppConfig
+from django.contrib.staticfiles import finders
+from django.core.exceptions import ImproperlyConfigured
 from django.http import QueryDict
+from django.utils.functional import Promise
 
 from games import parsing
 from games.engine import Action, Bot, Engine, InvalidAction
+
+if TYPE_CHECKING:
+    from games.models import Match
 
 # Form fields that carry request plumbing, not parts of the action.
 _PLUMBING = {"csrfmiddlewaretoken", "version"}
@@ -42,27 +50,60 @@ def parse_form(data: QueryDict) -> Action:
 
 
 @dataclass(frozen=True)
-class Game:
+class GameOption:
+    """A match option a player may choose on the new-match form (stacked decks and start positions
+    stay for tests and tutorials)."""
+
+    key: str
+    label: Promise
+    choices: list[tuple[str, Promise]]
+    initial: str
+    coerce: Callable[[str], Any] = str
+    help_text: Promise | str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Declaration:
+    """What a game says of itself: its match model's ``declaration`` (``games/<slug>/models.py``).
+
+    The code every game has comes from its modules by the one layout (see ``conventional_parts``);
+    a declaration names only what the layout cannot tell.
+    """
+
+    name: Promise | str
+    blurb: Promise | str = ""
+    # When a player's time runs out: "claim" lets the opponent claim the win; "substitute" seats a
+    # computer player so the others can go on. By default: claim in a game for two, else substitute.
+    timeout_policy: str | None = None
+    # The worked examples its rules page draws, built by the game's own engine and presenter.
+    rules_examples: Callable[[], dict[str, Any]] | None = None
+    # The game's standard move-list notation of an action log (e.g. Reversi's "f5d6c3"), if it has one.
+    transcript: Callable[[list[Action]], str] | None = None
+    # The game the new-match form opens with.
+    offered_first: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game(Declaration):
+    """A registered game: its declaration, its app's label (the slug) and match model, and its parts."""
+
     slug: str
-    name: str
+    model: type[Match]
     engine: Engine
     bot: Bot
-    template: str
     describe_event: Callable[[dict[str, Any], list[str]], str]
     parse_form: Callable[[QueryDict], Action] = parse_form
     # Optional label for a seat, e.g. Reversi's "Black"/"White".
     seat_label: Callable[[int], str] | None = None
     # Template-ready shapes computed from a seat's view (e.g. board rows); pure function of the view.
     present: Callable[[dict[str, Any], int | None], dict[str, Any]] | None = None
-    blurb: str = ""
-    # When a player's time runs out: "claim" lets the opponent claim the win (two-player games);
-    # "substitute" seats a computer player so the others can go on.
-    timeout_policy: str = "claim"
-    # The game's standard move-list notation of an action log (e.g. Reversi's "f5d6c3"), if it has one.
-    transcript: Callable[[list[Action]], str] | None = None
     # How a card code reads on the page (e.g. Back Alley's "QH" as "Q♥"), for face-up replays.
     card_label: Callable[[str], str] = str
-    extra: dict[str, Any] = field(default_factory=dict)
+    # Options the new-match form offers.
+    options: tuple[GameOption, ...] = ()
+    timeout_policy: str = "claim"
+    # The game's own stylesheet, linked in the <head> of its pages: ``css/<slug>.css`` if there is one.
+    stylesheet: str | None = None
 
     @property
     def min_players(self) -> int:
@@ -72,14 +113,62 @@ class Game:
     def max_players(self) -> int:
         return self.engine.max_players
 
+    @property
+    def template(self) -> str:
+        """The board, in the game app's templates."""
+        return f"{self.slug}/board.html"
+
+    @property
+    def rules_template(self) -> str:
+        return f"games/rules/{self.slug}.html"
+
+
+# The parts every game's package provides, by module and name: (module, name, Game field, required).
+LAYOUT = [
+    ("rules", "engine", "engine", True),
+    ("bot", "choose", "bot", True),
+    ("text", "describe_event", "describe_event", True),
+    ("text", "card_label", "card_label", False),
+    ("present", "present", "present", False),
+    ("present", "seat_label", "seat_label", False),
+    ("forms", "parse_form", "parse_form", False),
+    ("forms", "OPTIONS", "options", False),
+]
+
+
+def conventional_parts(package: str) -> dict[str, Any]:
+    """The parts a game's package provides by the layout, e.g. ``games.dos.rules.engine``."""
+    parts: dict[str, Any] = {}
+    for module_name, name, field_name, required in LAYOUT:
+        try:
+            module = import_module(f"{package}.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.{module_name}":
+                raise  # the module exists and failed to import something else
+            module = None
+        if hasattr(module, name):
+            parts[field_name] = getattr(module, name)
+        elif required:
+            raise ImproperlyConfigured(f"The game {package!r} has no {module_name}.{name}.")
+    return parts
+
 
 _games: dict[str, Game] = {}
 
 
-def register(game: Game) -> None:
-    if game.slug in _games and _games[game.slug] is not game:
-        raise ValueError(f"Game {game.slug!r} is already registered.")
-    _games[game.slug] = game
+def register(slug: str, model: type[Match], declaration: Declaration, parts: dict[str, Any]) -> Game:
+    """Add a game under its app's label (done by ``GameAppConfig.ready``)."""
+    declared = vars(declaration) | {
+        "timeout_policy": declaration.timeout_policy or ("claim" if parts["engine"].max_players == 2 else "substitute")
+    }
+    stylesheet = f"css/{slug}.css"
+    game = Game(
+        slug=slug, model=model, stylesheet=stylesheet if finders.find(stylesheet) else None, **declared, **parts
+    )
+    if slug in _games and _games[slug] != game:
+        raise ValueError(f"Game {slug!r} is already registered.")
+    _games[slug] = game
+    return game
 
 
 def get(slug: str) -> Game:
@@ -93,5 +182,24 @@ def all_games() -> list[Game]:
     return sorted(_games.values(), key=lambda g: g.slug)
 
 
-def choices() -> list[tuple[str, str]]:
-    return [(g.slug, g.name) for g in all_games()]
+def default_game() -> Game:
+    """The game the new-match form opens with: the one declared ``offered_first``, else the first."""
+    games = all_games()
+    return next((g for g in games if g.offered_first), games[0])
+
+
+class GameAppConfig(AppConfig):
+    """The base of every game's app: it registers the declaration of the app's match model.
+
+    A game's ``apps.py`` names only its package and its verbose name; the app label (the package's
+    last name) is the game's slug, the one place it is spelled.
+    """
+
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        models = [m for m in self.get_models() if isinstance(getattr(m, "declaration", None), Declaration)]
+        if len(models) != 1:
+            raise ImproperlyConfigured(f"The game app {self.label!r} needs one match model with a declaration.")
+        game = register(self.label, models[0], models[0].declaration, conventional_parts(self.name))
+        self.verbose_name = game.name

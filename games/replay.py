@@ -15,9 +15,9 @@ from games.models import Match, Seat
 def replay_states(match: Match, upto: int | None = None) -> list[Any]:
     """Every state of the match in order (the start, then one per action), up to ``upto`` actions."""
     engine = registry.get(match.game).engine
-    state = engine.new_game(match.players, match.seed, match.options)
+    state = engine.new_game(match.player_count, match.seed, match.options)
     states = [state]
-    actions = match.actions.order_by("seq").values_list("seat", "payload")
+    actions = match.moves.order_by("seq").values_list("seat", "payload")
     if upto is not None:
         actions = actions[:upto]
     for seat, payload in actions:
@@ -34,7 +34,7 @@ def replays_to_stored_state(match: Match) -> bool:
 
 def replay_context(match: Match, seats: list[Seat], user: Any, step: int | None) -> dict[str, Any] | None:
     spec = registry.get(match.game)
-    total = match.actions.count()
+    total = match.moves.count()
     if step is None:
         step = total
     if not 0 <= step <= total:

@@ -1,4 +1,5 @@
-"""Sockets must not outlive the session they were opened with (see ``games.presence`` for the rest)."""
+"""Receivers: the services' announcements go to the browsers and the bot runner; sockets must not
+outlive the session they were opened with (see ``games.presence`` for the rest)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,29 @@ from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from games import realtime
+from games import bots, realtime
+from games.models import Match, Seat
+from games.services import events
+
+
+@receiver(events.match_changed, dispatch_uid="turnwise-push-match")
+def push_match(sender: Any, match: Match, seats: list[Seat], moved: bool, **kwargs: Any) -> None:
+    realtime.announce(match, seats, moved=moved)
+
+
+@receiver(events.chat_posted, dispatch_uid="turnwise-push-chat")
+def push_chat(sender: Any, match_id: int, **kwargs: Any) -> None:
+    realtime.announce_chat(match_id)
+
+
+@receiver(events.user_changed, dispatch_uid="turnwise-push-user")
+def push_user(sender: Any, user_id: int, **kwargs: Any) -> None:
+    realtime.announce_user(user_id)
+
+
+@receiver(events.bot_move_due, dispatch_uid="turnwise-wake-bots")
+def wake_bots(sender: Any, **kwargs: Any) -> None:
+    bots.wake()
 
 
 @receiver(user_logged_out, dispatch_uid="turnwise-close-sockets-on-logout")

@@ -15,8 +15,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import challenges, registry, services
+from accounts.models import User
+from games import registry, services
 from games.models import Match, Seat
+from games.services import challenges
 
 
 def _go(request: HttpRequest, url: str) -> HttpResponse:
@@ -24,7 +26,7 @@ def _go(request: HttpRequest, url: str) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
-def inbox_context(user: Any) -> dict[str, Any]:
+def inbox_context(user: User) -> dict[str, Any]:
     """The home page's lists: challenges to answer, matches waiting on the player, the others."""
     mine = (
         Match.objects.filter(seats__user=user, status__in=[Match.Status.ACTIVE, Match.Status.WAITING])
@@ -56,7 +58,7 @@ def challenge_to_match(request: HttpRequest, match_id: int) -> HttpResponse:
         )
     except services.MatchError as exc:
         messages.error(request, exc.message)
-        if exc.code == "not_found":
+        if exc.code == services.ErrorCode.NOT_FOUND:
             return _go(request, reverse("games:home"))
     else:
         messages.success(

@@ -6,12 +6,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from games import metrics
+from games import metrics, presence
 
 
 @require_GET
 def status_page(request: HttpRequest) -> HttpResponse:
-    figures = metrics.snapshot()
+    figures = metrics.snapshot(sockets=presence.count())
     return render(
         request,
         "games/status.html",

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from accounts.models import User
 from games import ending, pages, parsing, realtime, registry, replay, services
 from games.engine import InvalidAction
 from games.forms import HistoryFilterForm, NewMatchForm, game_slug, refreshed_initial
@@ -26,8 +28,24 @@ HISTORY_PAGE_SIZE = 20
 # document with any htmx response of status 400/403/404/500, and htmx is configured to swap a 422.
 REFUSED = 422
 
+ErrorCode = services.ErrorCode
+# How a refusal answers over HTTP.
+HTTP_STATUS: dict[services.ErrorCode, int] = {
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.FORBIDDEN: 403,
+    ErrorCode.INVALID: 400,
+    ErrorCode.ILLEGAL: 422,
+    ErrorCode.NOT_YOUR_TURN: 409,
+    ErrorCode.STALE: 409,
+    ErrorCode.NOT_LIVE: 409,
+    ErrorCode.FULL: 409,
+    ErrorCode.RATE_LIMITED: 429,
+}
 
-def _in_place(status: int) -> int:
+
+def _in_place(exc: services.MatchError) -> int:
+    """The status of a refusal shown in the page (a bad request is a 422 there, see ``REFUSED``)."""
+    status = HTTP_STATUS[exc.code]
     return REFUSED if status == 400 else status
 
 
@@ -146,9 +164,9 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         match = services.act(match_id=match_id, user=request.user, action=action, version=version)
     except services.MatchError as exc:
-        if exc.code == "not_found":
+        if exc.code == ErrorCode.NOT_FOUND:
             raise Http404 from exc
-        return _render_match(request, match_id, notice=exc.message, level="error", status=_in_place(exc.status))
+        return _render_match(request, match_id, notice=exc.message, level="error", status=_in_place(exc))
     if request.htmx:
         # The announcement after the commit rendered this seat's fragment already: reply with it.
         html = realtime.rendered_fragment(match.pk, match.version, request.user.pk)
@@ -156,7 +174,7 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("games:match", match_id=match_id)
 
 
-def _may_see(match_id: int, user: Any) -> bool:
+def _may_see(match_id: int, user: User | AnonymousUser) -> bool:
     match = Match.objects.filter(pk=match_id).first()
     return match is not None and pages.can_watch(match, list(match.seats.all()), user)
 
@@ -166,10 +184,10 @@ def _refused(request: HttpRequest, match_id: int, exc: services.MatchError) -> H
 
     Someone who may not see the match gets the 404 of a missing one, so refusals do not reveal it exists.
     """
-    if exc.code == "not_found" or not _may_see(match_id, request.user):
+    if exc.code == ErrorCode.NOT_FOUND or not _may_see(match_id, request.user):
         raise Http404 from exc
     if request.htmx:
-        return _render_match(request, match_id, notice=exc.message, level="error", status=_in_place(exc.status))
+        return _render_match(request, match_id, notice=exc.message, level="error", status=_in_place(exc))
     messages.error(request, exc.message)
     return redirect("games:match", match_id=match_id)
 
@@ -274,7 +292,7 @@ def _json_error(message: str, code: str, status: int) -> JsonResponse:
     return JsonResponse({"error": {"code": code, "message": message}}, status=status)
 
 
-def _api_state(match: Match, user: Any) -> dict[str, Any]:
+def _api_state(match: Match, user: User | AnonymousUser) -> dict[str, Any]:
     seats = list(match.seats.select_related("user"))
     context = pages.match_context(match, user, seats=seats)
     return {
@@ -327,9 +345,9 @@ def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
     try:
         match = services.act(match_id=match_id, user=request.user, action=action, version=version)
     except services.MatchError as exc:
-        if exc.code == "not_found" or not _may_see(match_id, request.user):
+        if exc.code == ErrorCode.NOT_FOUND or not _may_see(match_id, request.user):
             return _json_error(_("There is no such match."), "not_found", 404)
-        return _json_error(exc.message, exc.code, exc.status)
+        return _json_error(exc.message, exc.code, HTTP_STATUS[exc.code])
     return JsonResponse(_api_state(match, request.user))
 
 
@@ -372,7 +390,7 @@ def chat(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         services.post_chat(match_id=match.pk, user=request.user, text=request.POST.get("text", ""))
     except services.MatchError as exc:
-        notice, status = exc.message, _in_place(exc.status)
+        notice, status = exc.message, _in_place(exc)
     if request.htmx:
         context = {**pages.chat_context(match, request.user, seats), "chat_notice": notice}
         return render(request, "games/match.html#chat-log", context, status=status)

@@ -80,5 +80,5 @@ def _finished_matches_replay_to_their_stored_state(request: pytest.FixtureReques
     from games.models import Match
     from games.replay import replays_to_stored_state
 
-    for match in Match.objects.filter(status=Match.Status.FINISHED, moves__gt=0):
+    for match in Match.objects.filter(status=Match.Status.FINISHED, move_count__gt=0):
         assert replays_to_stored_state(match), f"match {match.pk} does not replay to its stored state"

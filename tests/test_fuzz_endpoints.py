@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import registry, services
-from games.models import Action, ChatMessage, Match, Seat
+from games.models import ChatMessage, Match, Move, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -172,7 +172,7 @@ Plan = Callable[[Cast, st.DataObject], Request]
 
 def snapshot() -> dict[str, list[tuple[Any, ...]]]:
     return {
-        model.__name__: list(model.objects.order_by("pk").values_list()) for model in (Match, Seat, Action, ChatMessage)
+        model.__name__: list(model.objects.order_by("pk").values_list()) for model in (Match, Seat, Move, ChatMessage)
     }
 
 

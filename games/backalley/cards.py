@@ -127,10 +127,6 @@ def label(card: int) -> str:
     return RANK_CODES[card % 13] + SUIT_SYMBOLS[card // 13]
 
 
-def label_code(text: str) -> str:
-    return label(parse(text))
-
-
 def hand_size(deal_number: int) -> int:
     """BA-4: 13, 12, ..., 2, 1, 2, ..., 13 cards over deals 1..25."""
     return abs(13 - deal_number) + 1

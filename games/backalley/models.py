@@ -1,19 +1,36 @@
+"""Back Alley's match model and its declaration: all the core knows of the game."""
+
 from __future__ import annotations
 
-from django.db import models
+from typing import Any
 
-from games.models import Match
+from django.utils.translation import gettext_lazy as _
+
+from games.backalley import present
+from games.models import GameMatchManager, Match
+from games.registry import Declaration
 
 
-class BackAlleyMatchManager(models.Manager["BackAlleyMatch"]):
-    def get_queryset(self) -> models.QuerySet[BackAlleyMatch]:
-        return super().get_queryset().filter(game="backalley")
+def rules_examples() -> dict[str, Any]:
+    card = present.card
+    return {
+        "trump_order": [card(c) for c in ("BB", "LB", "AS", "KS", "2S")],
+        "trick": [card(c) for c in ("QH", "KH", "3S", "AH")],
+    }
 
 
 class BackAlleyMatch(Match):
-    """Match rows of this game: ``BackAlleyMatch.objects`` sees only Back Alley."""
-
-    objects = BackAlleyMatchManager()
+    # Match rows of this game: ``BackAlleyMatch.objects`` sees only Back Alley.
+    objects = GameMatchManager()
 
     class Meta:
         proxy = True
+
+    declaration = Declaration(
+        name=_("Back Alley"),
+        blurb=_(
+            "Four players in two partnerships: bid your tricks, then take them; "
+            "25 hands from 13 cards down to 1 and back."
+        ),
+        rules_examples=rules_examples,
+    )

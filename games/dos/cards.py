@@ -32,10 +32,6 @@ HAND_SIZE = 7
 CENTER_SIZE = 2
 
 
-def is_wild_number(code: str) -> bool:
-    return code.endswith("#")
-
-
 def is_wild(code: str) -> bool:
     return code == WILD_DOS or code.endswith("#")
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import parsing, registry
 from games.dos.actions import check_code
@@ -116,3 +117,19 @@ def _target_declaration(value: str) -> Any:
     if value.isdigit() and int(value) in WILD_VALUES:
         return int(value)
     raise InvalidAction(_("Choose what the wild card in the Center Row counts as."))
+
+
+# The options the new-match form offers for this game.
+OPTIONS = (
+    registry.GameOption(
+        "target",
+        gettext_lazy("Points to win"),
+        [
+            ("100", gettext_lazy("100 points (short)")),
+            ("200", gettext_lazy("200 points (standard)")),
+            ("300", gettext_lazy("300 points (long)")),
+        ],
+        "200",
+        int,
+    ),
+)

@@ -6,7 +6,6 @@ A board string lists a1 b1 ... h1, a2 ... h8 (row by row, row 1 first), one char
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from games.engine import Text
@@ -15,11 +14,6 @@ from games.engine import gettext_noop as _
 FILES = "abcdefgh"
 SQUARE_NAMES: tuple[str, ...] = tuple(FILES[i % 8] + str(i // 8 + 1) for i in range(64))
 SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARE_NAMES)}
-SQUARE_RE = re.compile(r"[a-h][1-8]")
-
-
-def square_name(sq: int) -> str:
-    return SQUARE_NAMES[sq]
 
 
 def squares(b: int) -> list[str]:

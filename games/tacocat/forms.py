@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import parsing, registry
 from games.engine import Action, InvalidAction
@@ -81,3 +82,17 @@ def _answers(data: QueryDict) -> list[str]:
                 raise InvalidAction(_("You have no card left to sacrifice."))
             chosen[i] = str(left.pop())
     return chosen
+
+
+# The options the new-match form offers for this game.
+OPTIONS = (
+    registry.GameOption(
+        "tie_rule",
+        gettext_lazy("A tied showdown"),
+        [
+            ("stay", gettext_lazy("moves nothing; a new round is dealt on the same space")),
+            ("arrow", gettext_lazy("goes to the player the space's arrow points at")),
+        ],
+        "stay",
+    ),
+)

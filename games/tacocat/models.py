@@ -1,19 +1,24 @@
+"""Tacocat Spelled Backwards's match model and its declaration: all the core knows of the game."""
+
 from __future__ import annotations
 
-from django.db import models
+from django.utils.translation import gettext_lazy as _
 
-from games.models import Match
-
-
-class TacocatMatchManager(models.Manager["TacocatMatch"]):
-    def get_queryset(self) -> models.QuerySet[TacocatMatch]:
-        return super().get_queryset().filter(game="tacocat")
+from games.models import GameMatchManager, Match
+from games.registry import Declaration
 
 
 class TacocatMatch(Match):
-    """Match rows of this game: ``TacocatMatch.objects`` sees only Tacocat Spelled Backwards."""
-
-    objects = TacocatMatchManager()
+    # Match rows of this game: ``TacocatMatch.objects`` sees only Tacocat Spelled Backwards.
+    objects = GameMatchManager()
 
     class Meta:
         proxy = True
+
+    declaration = Declaration(
+        name=_("Tacocat Spelled Backwards"),
+        blurb=_(
+            "Two players, a cat and a track of seven spaces: duel, attack with sets and runs, "
+            "keep your lowest card for the showdown and run the cat into your goal."
+        ),
+    )

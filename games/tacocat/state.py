@@ -15,7 +15,6 @@ from games.tacocat.cards import Config
 
 REPLACE, DUEL, ATTACK, DEFEND, OVER = "replace", "duel", "attack", "defend", "over"
 PHASES = (REPLACE, DUEL, ATTACK, DEFEND, OVER)
-SIMULTANEOUS = (REPLACE, DUEL)  # REPLACE only on a two-arrow space
 MAX_EVENTS = 30
 DUMP_FORMAT = 2
 

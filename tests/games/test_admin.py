@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.models import Action, Match
+from games.models import Match, Move
 
 pytestmark = pytest.mark.django_db
 
@@ -65,21 +65,21 @@ def test_the_move_log_can_be_read_but_not_added_to_changed_or_deleted(
     services.act(
         match_id=reversi_match.pk, user=alice, action={"type": "place", "square": "d3"}, version=reversi_match.version
     )
-    action = Action.objects.get(match=reversi_match)
+    action = Move.objects.get(match=reversi_match)
     before = (action.seq, action.seat, action.payload)
-    change = reverse("admin:games_action_change", args=[action.pk])
+    change = reverse("admin:games_move_change", args=[action.pk])
     assert staff.get(change).status_code == 200
     assert staff.post(change, {"match": reversi_match.pk, "seq": "7", "seat": "1", "payload": "{}"}).status_code == 403
-    assert staff.post(reverse("admin:games_action_add"), {"match": reversi_match.pk}).status_code == 403
-    assert staff.post(reverse("admin:games_action_delete", args=[action.pk]), {"post": "yes"}).status_code == 403
+    assert staff.post(reverse("admin:games_move_add"), {"match": reversi_match.pk}).status_code == 403
+    assert staff.post(reverse("admin:games_move_delete", args=[action.pk]), {"post": "yes"}).status_code == 403
     bulk = staff.post(
-        reverse("admin:games_action_changelist"),
+        reverse("admin:games_move_changelist"),
         {"action": "delete_selected", "_selected_action": [action.pk], "post": "yes"},
     )
     assert bulk.status_code in {200, 302}
     action.refresh_from_db()
     assert (action.seq, action.seat, action.payload) == before
-    assert Action.objects.filter(match=reversi_match).count() == 1
+    assert Move.objects.filter(match=reversi_match).count() == 1
 
 
 def test_staff_cannot_add_a_match_in_the_admin(staff: Client) -> None:

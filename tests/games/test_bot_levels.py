@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from datetime import timedelta
 from typing import Any
-from unittest.mock import patch
 
 import pytest
 from django.urls import reverse
@@ -49,7 +48,7 @@ def test_the_runner_hands_the_seat_level_to_the_computer(alice: Any) -> None:
     services.act(match_id=match.pk, user=alice, action={"type": "place", "square": "d3"}, version=0)
     asked: list[str] = []
 
-    def compute(slug: str, view: dict[str, Any], legal: list[dict[str, Any]], budget: float, level: str) -> Any:
+    def compute(bot: Any, view: dict[str, Any], legal: list[dict[str, Any]], budget: float, level: str) -> Any:
         asked.append(level)
         return legal[0]
 
@@ -64,8 +63,7 @@ def test_the_worker_passes_the_level_to_the_game_bot() -> None:
         seen.update(level=level, budget_s=budget_s)
         return legal[-1]
 
-    with patch("games.reversi.bot.choose", choose):
-        action = bot_worker.compute("reversi", {}, [{"type": "place", "square": "d3"}], 0.5, "easy")
+    action = bot_worker.compute(choose, {}, [{"type": "place", "square": "d3"}], 0.5, "easy")
     assert action == {"type": "place", "square": "d3"}
     assert seen == {"level": "easy", "budget_s": 0.5}
 

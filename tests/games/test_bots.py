@@ -9,7 +9,8 @@ import pytest
 from django.utils import timezone
 
 from games import bots, registry, services
-from games.models import Action, Match
+from games.engine import Bot
+from games.models import Match, Move
 from games.replay import replays_to_stored_state
 
 pytestmark = pytest.mark.django_db
@@ -21,9 +22,9 @@ def vs_computer(alice: Any) -> Match:
 
 
 def fast_bot(
-    slug: str, view: dict[str, Any], legal: list[dict[str, Any]], budget: float, level: str = "medium"
+    bot: Bot, view: dict[str, Any], legal: list[dict[str, Any]], budget: float, level: str = "medium"
 ) -> dict[str, Any]:
-    return registry.get(slug).bot(view, legal, rng=__import__("random").Random(1), budget_s=0.01)
+    return bot(view, legal, rng=__import__("random").Random(1), budget_s=0.01)
 
 
 def test_the_computer_waits_a_moment_before_moving(vs_computer: Match, alice: Any, settings: Any) -> None:
@@ -35,7 +36,7 @@ def test_the_computer_waits_a_moment_before_moving(vs_computer: Match, alice: An
     assert bots.run_due(now=timezone.now() + timedelta(seconds=6)) == 1
     vs_computer.refresh_from_db()
     assert vs_computer.version == 2
-    assert list(vs_computer.actions.values_list("seat", flat=True)) == [0, 1]
+    assert list(vs_computer.moves.values_list("seat", flat=True)) == [0, 1]
     assert vs_computer.bot_due_at is None
 
 
@@ -57,7 +58,7 @@ def test_a_claimed_move_is_made_once(vs_computer: Match, alice: Any) -> None:
     later = timezone.now() + timedelta(seconds=10)
     assert bots.take_turn(vs_computer.pk, now=later, compute=fast_bot)
     assert not bots.take_turn(vs_computer.pk, now=later, compute=fast_bot)
-    assert Action.objects.filter(match=vs_computer, seat=1).count() == 1
+    assert Move.objects.filter(match=vs_computer, seat=1).count() == 1
 
 
 def test_a_stale_computer_move_is_refused_by_the_version_check(vs_computer: Match, alice: Any) -> None:

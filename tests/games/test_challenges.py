@@ -11,8 +11,9 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from games import challenges, notify, services
+from games import notify, services
 from games.models import Challenge, Match, Notice
+from games.services import challenges
 from tests.support import client_for
 
 pytestmark = pytest.mark.django_db

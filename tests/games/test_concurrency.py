@@ -10,7 +10,7 @@ import pytest
 from django.db import connections
 
 from games import services
-from games.models import Action, Match
+from games.models import Match, Move
 from tests.support import race
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,7 +33,7 @@ def test_many_threads_at_the_same_version_exactly_one_move_is_applied(alice: Any
     assert set(outcomes) == {"ok", "stale"}
     match.refresh_from_db()
     assert match.version == 2
-    assert Action.objects.filter(match=match).count() == 1
+    assert Move.objects.filter(match=match).count() == 1
 
 
 def test_two_runners_claiming_the_same_computer_move_make_it_once(alice: Any) -> None:
@@ -71,5 +71,5 @@ def test_two_runners_claiming_the_same_computer_move_make_it_once(alice: Any) ->
     assert computed == ["reversi"], "both runners computed the move: the lease did not keep one out"
     match.refresh_from_db()
     assert match.version == 2
-    assert list(Action.objects.filter(match=match).values_list("seat", flat=True)) == [0, 1]
+    assert list(Move.objects.filter(match=match).values_list("seat", flat=True)) == [0, 1]
     assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE

@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from games import export, fairplay, registry, services
-from games.models import Action, Match
+from games.models import Match, Move
 from tests.support import client_for
 
 pytestmark = pytest.mark.django_db
@@ -80,13 +80,13 @@ def test_a_finished_card_match_verifies(fixture: str, request: pytest.FixtureReq
 def test_tampering_with_one_action_fails_verification(fixture: str, request: pytest.FixtureRequest) -> None:
     match = request.getfixturevalue(fixture)
     # Swap two different actions of the same seat: each stays a plausible action of that player.
-    rows = list(Action.objects.filter(match=match, seat=0).order_by("seq"))
+    rows = list(Move.objects.filter(match=match, seat=0).order_by("seq"))
     first = rows[0]
     other = next(r for r in rows[1:] if r.payload != first.payload)
-    Action.objects.filter(pk=first.pk).update(payload=other.payload)
+    Move.objects.filter(pk=first.pk).update(payload=other.payload)
     with pytest.raises(CommandError, match="FAILED"):
         verify(match.pk)
-    Action.objects.filter(pk=first.pk).update(payload=first.payload)  # the suite replays every match after
+    Move.objects.filter(pk=first.pk).update(payload=first.payload)  # the suite replays every match after
     assert "verified" in verify(match.pk)
 
 
@@ -188,8 +188,8 @@ def test_the_commitment_but_never_the_seed_is_shown_during_play(alice: Any, bob:
 def test_a_finished_card_match_replays_with_every_hand_face_up(fixture: str, request: pytest.FixtureRequest) -> None:
     match = request.getfixturevalue(fixture)
     spec = registry.get(match.game)
-    state = spec.engine.new_game(match.players, match.seed, match.options)
-    first = Action.objects.filter(match=match).order_by("seq").first()
+    state = spec.engine.new_game(match.player_count, match.seed, match.options)
+    first = Move.objects.filter(match=match).order_by("seq").first()
     state = spec.engine.apply(state, first.seat, first.payload)
     hands = spec.engine.reveal(state)["hands"]
     watcher = request.getfixturevalue("four")[0]

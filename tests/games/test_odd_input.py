@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from games.models import Action, ChatMessage, Match
+from games.models import ChatMessage, Match, Move
 from tests.support import client_for
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ def api_act(client: Any, match: Match, body: str) -> Any:
 def unchanged(match: Match) -> bool:
     before = match.version
     match.refresh_from_db()
-    return match.version == before and not Action.objects.filter(match=match).exists()
+    return match.version == before and not Move.objects.filter(match=match).exists()
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ import pytest
 from games import ratings, services
 from games.backalley.scoring import match_result
 from games.models import Match, Rating, RatingChange, Seat
+from games.services import base
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +27,7 @@ def finish(match: Match, result: dict[str, Any]) -> None:
     from django.db import transaction
 
     with transaction.atomic():
-        services._finish(match, result, list(match.seats.select_related("user")))
+        base.finish(match, result, list(match.seats.select_related("user")))
 
 
 def rating(user: Any, game: str) -> Rating:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from games import services
-from games.models import Action, Match, Seat
+from games.models import Match, Move, Seat
 from games.replay import replays_to_stored_state
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ def snapshot(match: Match) -> tuple[Any, ...]:
         match.version,
         match.state,
         match.status,
-        Action.objects.filter(match=match).count(),
+        Move.objects.filter(match=match).count(),
         list(Seat.objects.filter(match=match).values_list("to_act", flat=True)),
     )
 
@@ -53,7 +53,7 @@ def test_a_legal_move_is_applied_logged_and_announced(
         services.act(match_id=reversi_match.pk, user=alice, action=D3, version=reversi_match.version)
     reversi_match.refresh_from_db()
     assert reversi_match.version == 2  # 1 was bob joining
-    assert list(Action.objects.filter(match=reversi_match).values_list("seq", "seat", "payload")) == [(2, 0, D3)]
+    assert list(Move.objects.filter(match=reversi_match).values_list("seq", "seat", "payload")) == [(2, 0, D3)]
     assert [s.to_act for s in reversi_match.seats.all()] == [False, True]
     assert len(callbacks) == 1
 

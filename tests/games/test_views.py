@@ -53,12 +53,12 @@ def test_a_move_by_plain_form_redirects_and_by_htmx_returns_the_fragment(
     response = client_for(alice).post(url, {"version": reversi_match.version, "type": "place", "square": "d3"})
     assert response.status_code == 302
     reversi_match.refresh_from_db()
-    assert reversi_match.moves == 1
+    assert reversi_match.move_count == 1
     response = htmx(client_for(bob), url, {"version": reversi_match.version, "type": "place", "square": "c3"})
     assert response.status_code == 200
     assert response.content.decode().lstrip().startswith('<section id="match-body"')
     reversi_match.refresh_from_db()
-    assert reversi_match.moves == 2
+    assert reversi_match.move_count == 2
 
 
 @pytest.mark.parametrize(
@@ -100,7 +100,7 @@ def test_a_stale_page_is_told_the_match_moved_on(reversi_match: Match, alice: An
     assert response.status_code == 409
     assert "moved on" in response.content.decode()
     reversi_match.refresh_from_db()
-    assert reversi_match.moves == 1
+    assert reversi_match.move_count == 1
 
 
 def test_an_outsider_cannot_move_but_may_watch_a_public_match(reversi_match: Match, carol: Any) -> None:
@@ -116,7 +116,7 @@ def test_an_outsider_cannot_move_but_may_watch_a_public_match(reversi_match: Mat
     assert response.status_code == 403
     assert "You do not have a seat in this match." in response.content.decode()
     reversi_match.refresh_from_db()
-    assert reversi_match.moves == 0
+    assert reversi_match.move_count == 0
 
 
 def test_an_invite_only_match_is_hidden_from_outsiders(alice: Any, carol: Any) -> None:
@@ -171,7 +171,7 @@ def test_match_page_and_move_queries_stay_constant_as_the_match_grows(
     users = {0: alice, 1: bob}
     counts = []
     for moves in (2, 20):
-        play_random_moves(reversi_match, users, moves - reversi_match.moves)
+        play_random_moves(reversi_match, users, moves - reversi_match.move_count)
         engine = registry.get("reversi").engine
         state = engine.load(reversi_match.state)
         seat = engine.to_act(state)[0]

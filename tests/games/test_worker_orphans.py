@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from games import services
-from games.models import Action
+from games.models import Move
 from tests.games.test_worker_processes import worker_env
 
 pytestmark = [
@@ -73,7 +73,7 @@ def test_killing_the_worker_leaves_no_orphans(alice: Any) -> None:
     pidfds: list[int] = []
     try:
         # The computer's move was computed in the pool's process (spawned with the resource tracker).
-        wait_until(lambda: Action.objects.filter(match=match, seat=1).exists(), worker, "the computer's move")
+        wait_until(lambda: Move.objects.filter(match=match, seat=1).exists(), worker, "the computer's move")
         wait_until(lambda: len(children(worker.pid)) >= 2, worker, "the compute process and resource tracker")
         spawned = children(worker.pid)
         pidfds = [os.pidfd_open(pid) for pid in spawned]

@@ -73,7 +73,7 @@ async def test_an_outsider_may_watch_a_public_match_but_never_act(cast: dict[str
     await carol_ws.send_to(text_data=f'{{"type": "place", "square": "d3", "version": {match.version}}}')
     assert await carol_ws.receive_nothing()  # a socket is read-only: the frame is ignored
     refreshed = await sync_to_async(Match.objects.get)(pk=match.pk)
-    assert refreshed.version == match.version and refreshed.moves == 0
+    assert refreshed.version == match.version and refreshed.move_count == 0
     await carol_ws.disconnect()
 
 
@@ -84,7 +84,7 @@ async def test_a_player_sending_a_move_over_the_socket_changes_nothing(cast: dic
     await alice_ws.send_to(text_data='{"type": "place", "square": "d3"}')
     assert await alice_ws.receive_nothing()
     refreshed = await sync_to_async(Match.objects.get)(pk=match.pk)
-    assert refreshed.moves == 0
+    assert refreshed.move_count == 0
     await alice_ws.disconnect()
 
 

@@ -234,7 +234,7 @@ def test_an_illegal_card_is_refused_with_the_reason_and_nothing_changes(
     for seat, code in ((1, "KH"), (2, "QH"), (3, "JH")):
         services.act(match_id=match.pk, user=people[seat], action={"type": "play", "card": code}, version=match.version)
         match.refresh_from_db()
-    before = (match.version, match.moves, match.state)
+    before = (match.version, match.move_count, match.state)
     client = client_for(people[0])
     data = {"version": match.version, "type": "play", "card": "2C"}
     url = reverse("games:act", args=[match.pk])
@@ -244,8 +244,8 @@ def test_an_illegal_card_is_refused_with_the_reason_and_nothing_changes(
     assert re.search(r'role="alert">You must follow suit: hearts were led\.<', body)
     assert 'id="match-body"' in body and 'id="card-AH"' in body  # the board, still playable
     match.refresh_from_db()
-    assert (match.version, match.moves, match.state) == before
-    assert match.actions.count() == before[1]
+    assert (match.version, match.move_count, match.state) == before
+    assert match.moves.count() == before[1]
 
 
 def test_a_card_out_of_turn_or_in_the_bidding_is_refused(two_card_deal: Match, people: dict[int, Any]) -> None:
@@ -261,7 +261,7 @@ def test_a_card_out_of_turn_or_in_the_bidding_is_refused(two_card_deal: Match, p
     assert response.status_code == 422
     assert "With 2 cards you may bid at most 1; bid board to claim every trick." in response.content.decode()
     match.refresh_from_db()
-    assert match.moves == 0
+    assert match.move_count == 0
 
 
 def test_a_spectator_sees_the_table_with_seat_0_at_the_bottom_but_no_hand(
@@ -327,7 +327,7 @@ def test_the_last_hand_ends_the_match_and_the_replay_page_draws_the_table(alice:
     start = replay.content.decode()
     assert "Hand 25 of 25" in start and "No hand has been scored yet." in start
     assert 'name="bid"' not in start  # a replay offers no actions
-    end = client.get(reverse("games:replay-step", args=[match.pk, match.moves])).content.decode()
+    end = client.get(reverse("games:replay-step", args=[match.pk, match.move_count])).content.decode()
     assert "The match is over." in end
 
 
@@ -349,7 +349,7 @@ def test_match_page_queries_stay_constant_as_the_match_grows(alice: Any) -> None
     client = client_for(alice)
     counts = []
     for target in (5, 70):  # early in hand 1; hand 2 with a row on the score sheet
-        while match.moves < target:
+        while match.move_count < target:
             run_bots_until_a_person_acts(match)
             view = view_of(match, 0)
             if view["phase"] == "bid":

@@ -230,7 +230,7 @@ def test_a_match_by_plain_form_then_by_htmx_reaches_the_bonus_step(solo: Match, 
     assert view["center_row"][1]["played"] == [{"card": "B4", "declared": None}, {"card": "B5", "declared": None}]
     assert view["center_row"][1]["kind"] == "double_colour"
     assert view["hand"] == ["R#", "G3", "G4", "G8", "B8"]
-    assert solo.actions.get().payload == {"type": "match", "target": 1, "cards": ["B4", "B5"]}
+    assert solo.moves.get().payload == {"type": "match", "target": 1, "cards": ["B4", "B5"]}
 
     response = post(client, solo, {"type": "match", "target": "0", "cards[]": ["G4", "G3"]})
     assert response.status_code == 200
@@ -459,7 +459,7 @@ def test_match_page_queries_stay_constant_as_the_match_grows(alice: Any, bob: An
     rng = Random(7)
     counts = []
     for moves in (2, 40):
-        while Match.objects.get(pk=match.pk).moves < moves:
+        while Match.objects.get(pk=match.pk).move_count < moves:
             match.refresh_from_db()
             state = ENGINE.load(match.state)
             seat = ENGINE.to_act(state)[0]
@@ -500,5 +500,5 @@ def test_the_replay_of_a_finished_game_steps_through_the_board(alice: Any) -> No
     assert re.search(r"alice is playing\.\s+1 match so far\.", one)
     assert "At the end of this turn everyone else draws 1 penalty card." in one
     assert "dos-form" not in one and "Your hand (5 cards)" in one
-    last = client.get(reverse("games:replay-step", args=[match.pk, match.moves])).content.decode()
+    last = client.get(reverse("games:replay-step", args=[match.pk, match.move_count])).content.decode()
     assert "The game is over." in last and "Round 1: alice went out and scored 17 points." in last

@@ -302,14 +302,14 @@ def test_an_illegal_action_is_refused_with_the_reason_and_changes_nothing(
 ) -> None:
     to_attack(duo, alice, bob)
     duo.refresh_from_db()
-    before, version, moves = duo.state, duo.version, duo.moves
+    before, version, moves = duo.state, duo.version, duo.move_count
     response = post(alice, duo, data, htmx=True)
     assert response.status_code == status
     body = response.content.decode()
     notice = re.search(r'<p class="notice notice-error" role="alert">(.*?)</p>', body, re.S)
     assert notice is not None and reason in html.unescape(notice.group(1))
     duo.refresh_from_db()
-    assert (duo.state, duo.version, duo.moves) == (before, version, moves)
+    assert (duo.state, duo.version, duo.move_count) == (before, version, moves)
     # The form is still there to try again.
     assert 'name="type" value="attack"' in body
 

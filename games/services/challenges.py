@@ -1,60 +1,65 @@
 """Challenges: a seat kept for a named player, who accepts (takes it) or declines (frees it).
 
 A challenge comes from a waiting match ("keep a seat for bob"), from a player's profile (a new match
-with a seat kept for them) or from a rematch offer. Like ``services``, every write here locks the
+with a seat kept for them) or from a rematch offer. Like the other services, every write here locks the
 match, runs in one transaction and announces after commit.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import realtime, registry, services
+from accounts.models import User
+from games import registry
 from games.models import Challenge, Match, Notice, Seat
-from games.services import MatchError
+from games.services import challenge_records, events, matches
+from games.services.base import announce_on_commit, bump, locked, seats_of
+from games.services.errors import ErrorCode, MatchError
 
 
-def challenge_to_match(*, match_id: int, user: Any, username: str) -> Challenge:
+def challenge_to_match(*, match_id: int, user: User, username: str) -> Challenge:
     """Keep an open seat of a waiting match for ``username`` and tell them."""
     with transaction.atomic():
         # Lock the row so two challenges (or a join) cannot both take the last open seat.
-        match = services._locked(match_id)
-        seats = services._seats(match)
+        match = locked(match_id)
+        seats = seats_of(match)
         if not any(s.user_id == user.pk for s in seats):
-            raise MatchError(_("You do not have a seat in this match."), "forbidden")
+            raise MatchError(_("You do not have a seat in this match."), ErrorCode.FORBIDDEN)
         if match.status != Match.Status.WAITING:
-            raise MatchError(_("This match is no longer open to join."), "not_live")
+            raise MatchError(_("This match is no longer open to join."), ErrorCode.NOT_LIVE)
         target = _player(username, user)
         if any(target.pk in (s.user_id, s.reserved_for_id) for s in seats):
-            raise MatchError(_("%(name)s already has a seat in this match.") % {"name": target.username}, "invalid")
+            raise MatchError(
+                _("%(name)s already has a seat in this match.") % {"name": target.username}, ErrorCode.INVALID
+            )
         seat = next((s for s in seats if s.is_open and s.reserved_for_id is None), None)
         if seat is None:
-            raise MatchError(_("There is no open seat left to offer."), "full")
+            raise MatchError(_("There is no open seat left to offer."), ErrorCode.FULL)
         seat.reserved_for = target
         seat.save(update_fields=["reserved_for"])
-        challenge = _record(match, seat, by=user, rematch=False)
-        services._bump(match)
+        challenge = challenge_records.record(match, seat, by=user, rematch=False)
+        bump(match)
         match.save(update_fields=["version", "turn_version", "updated_at"])
-        services._announce_on_commit(match, seats=seats)
+        announce_on_commit(match, seats=seats)
     return challenge
 
 
-def challenge_player(*, user: Any, username: str, game: str, pace_seconds: int | None = None) -> Match:
+def challenge_player(*, user: User, username: str, game: str, pace_seconds: int | None = None) -> Match:
     """A new private match of ``game`` with a seat kept for ``username``; computer players fill the rest."""
     try:
         spec = registry.get(game)
     except LookupError:
-        raise MatchError(_("There is no such game."), "invalid") from None
+        raise MatchError(_("There is no such game."), ErrorCode.INVALID) from None
     _player(username, user)  # refuse before anything is created
     players = spec.min_players
     with transaction.atomic():
-        match = services.create_match(
+        match = matches.create_match(
             user=user,
             game=game,
             players=players,
@@ -67,25 +72,25 @@ def challenge_player(*, user: Any, username: str, game: str, pace_seconds: int |
     return match
 
 
-def accept(*, match_id: int, user: Any) -> Match:
+def accept(*, match_id: int, user: User) -> Match:
     """Take the seat kept for ``user``: the match starts once every seat is filled."""
     with transaction.atomic():
         seats = list(Seat.objects.filter(match_id=match_id))
         if not any(s.reserved_for_id == user.pk and s.user_id is None for s in seats):
-            raise MatchError(_("There is no challenge for you in this match."), "invalid")
-        return services.join_match(match_id=match_id, user=user)
+            raise MatchError(_("There is no challenge for you in this match."), ErrorCode.INVALID)
+        return matches.join_match(match_id=match_id, user=user)
 
 
-def decline(*, match_id: int, user: Any) -> Match:
+def decline(*, match_id: int, user: User) -> Match:
     """Turn down a challenge: the seat opens for anyone the players invite, and the challenger is told."""
     with transaction.atomic():
-        match = services._locked(match_id)
-        seats = services._seats(match)
+        match = locked(match_id)
+        seats = seats_of(match)
         seat = next((s for s in seats if s.reserved_for_id == user.pk and s.user_id is None), None)
         if seat is None:
-            raise MatchError(_("There is no challenge for you in this match."), "invalid")
+            raise MatchError(_("There is no challenge for you in this match."), ErrorCode.INVALID)
         if match.status != Match.Status.WAITING:
-            raise MatchError(_("This match is no longer open to join."), "not_live")
+            raise MatchError(_("This match is no longer open to join."), ErrorCode.NOT_LIVE)
         seat.reserved_for = None
         seat.save(update_fields=["reserved_for"])
         now = timezone.now()
@@ -96,32 +101,16 @@ def decline(*, match_id: int, user: Any) -> Match:
         Notice.objects.bulk_create(
             [Notice(user_id=c.challenger_id, match=match, kind=Notice.Kind.DECLINED, created_at=now) for c in answered]
         )
-        services._bump(match)
+        bump(match)
         match.save(update_fields=["version", "turn_version", "updated_at"])
-        services._announce_on_commit(match, seats=seats)
-        transaction.on_commit(partial(realtime.announce_user, user.pk))
+        announce_on_commit(match, seats=seats)
+        events.on_commit(events.user_changed, user_id=user.pk)
         if match.rematch_of_id is not None:
-            _announce_original(match.rematch_of_id)
+            challenge_records.announce_original(match.rematch_of_id)
     return match
 
 
-def mark_accepted(match: Match, user: Any) -> None:
-    """Called by ``services.join_match`` in its transaction: a kept seat was taken."""
-    Challenge.objects.filter(match=match, challenged=user, status=Challenge.Status.PENDING).update(
-        status=Challenge.Status.ACCEPTED, answered_at=timezone.now()
-    )
-    if match.rematch_of_id is not None:
-        _announce_original(match.rematch_of_id)
-
-
-def record_rematch_offers(rematch: Match, seats: list[Seat], *, by: Any) -> None:
-    """Called by ``services.offer_rematch`` in its transaction: each kept seat is a challenge."""
-    for seat in seats:
-        if seat.reserved_for_id is not None:
-            _record(rematch, seat, by=by, rematch=True)
-
-
-def pending_for(user: Any) -> list[Challenge]:
+def pending_for(user: User) -> list[Challenge]:
     """The challenges waiting on ``user``'s answer, oldest first (their inbox)."""
     return list(
         Challenge.objects.filter(
@@ -130,13 +119,13 @@ def pending_for(user: Any) -> list[Challenge]:
     )
 
 
-def pending_count(user: Any) -> int:
+def pending_count(user: User) -> int:
     return Challenge.objects.filter(
         challenged=user, status=Challenge.Status.PENDING, match__status=Match.Status.WAITING
     ).count()
 
 
-def shown_on(match: Match | None, user: Any) -> list[dict[str, Any]]:
+def shown_on(match: Match | None, user: User | AnonymousUser | None) -> list[dict[str, Any]]:
     """The challenges of a match its page shows to ``user``: their own to answer, or how theirs went."""
     if match is None or user is None or not user.is_authenticated:
         return []
@@ -151,34 +140,13 @@ def shown_on(match: Match | None, user: Any) -> list[dict[str, Any]]:
     return rows
 
 
-def _player(username: str, challenger: Any) -> Any:
+def _player(username: str, challenger: User) -> User:
     username = (username or "").strip()
     if not username:
-        raise MatchError(_("Write the username of the player to challenge."), "invalid")
+        raise MatchError(_("Write the username of the player to challenge."), ErrorCode.INVALID)
     target = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
     if target is None:
-        raise MatchError(_("There is no player called %(name)s.") % {"name": username}, "invalid")
+        raise MatchError(_("There is no player called %(name)s.") % {"name": username}, ErrorCode.INVALID)
     if target.pk == challenger.pk:
-        raise MatchError(_("You cannot challenge yourself."), "invalid")
+        raise MatchError(_("You cannot challenge yourself."), ErrorCode.INVALID)
     return target
-
-
-def _record(match: Match, seat: Seat, *, by: Any, rematch: bool) -> Challenge:
-    challenge = Challenge.objects.create(
-        match=match, seat=seat.number, challenger=by, challenged_id=seat.reserved_for_id, is_rematch=rematch
-    )
-    Notice.objects.create(
-        user_id=seat.reserved_for_id, match=match, kind=Notice.Kind.CHALLENGE, created_at=timezone.now()
-    )
-    transaction.on_commit(partial(realtime.announce_user, seat.reserved_for_id))
-    return challenge
-
-
-def _announce_original(match_id: int) -> None:
-    """The finished match a rematch came from shows the offer's progress (and takes its players along)."""
-    original = Match.objects.filter(pk=match_id).first()
-    if original is None:
-        return
-    services._bump(original)
-    Match.objects.filter(pk=original.pk).update(version=original.version, turn_version=original.turn_version)
-    services._announce_on_commit(original, seats=services._seats(original))

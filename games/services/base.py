@@ -1,0 +1,172 @@
+"""What the services share: locking a match, recording whose turn it is, finishing, announcing.
+
+Only the service modules call these, inside their transactions.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import ratings, registry
+from games.engine import Result, is_draw
+from games.models import Match, Notice, Seat
+from games.services import events
+from games.services.errors import ErrorCode, MatchError
+
+WARN_AT_FRACTION = 0.8
+
+
+def locked(match_id: int) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError):
+        raise MatchError(_("There is no such match."), ErrorCode.NOT_FOUND) from None
+
+
+def locked_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
+    """:func:`locked` and :func:`seats_of` in one round trip (a move's query budget is small)."""
+    try:
+        seats = list(
+            Seat.objects.filter(match_id=match_id)
+            .select_related("match", "user")
+            .select_for_update(of=("match",))
+            .order_by("number")
+        )
+    except (ValueError, TypeError):
+        seats = []
+    if not seats:  # every match has its seats from the start
+        raise MatchError(_("There is no such match."), ErrorCode.NOT_FOUND)
+    match = seats[0].match
+    for seat in seats:
+        seat.match = match
+    return match, seats
+
+
+def seats_of(match: Match) -> list[Seat]:
+    return list(Seat.objects.filter(match=match).select_related("user").order_by("number"))
+
+
+def humans(seats: list[Seat]) -> list[Seat]:
+    return [s for s in seats if s.user_id is not None and not s.is_bot]
+
+
+def bump(match: Match) -> None:
+    match.version += 1
+    match.turn_version = match.version
+
+
+def current_to_act(match: Match) -> list[int]:
+    engine = registry.get(match.game).engine
+    return engine.to_act(engine.load(match.state))
+
+
+def forfeit_result(match: Match, *, loser: int) -> Result:
+    ranks = [1] * match.player_count
+    ranks[loser] = 2
+    return {"scores": [0] * match.player_count, "ranks": ranks, "detail": {"forfeit": loser}}
+
+
+def deadline(match: Match, seat: Seat, now: datetime) -> tuple[datetime | None, datetime | None]:
+    if match.pace_seconds is None or seat.is_bot or seat.user_id is None:
+        return None, None
+    start = now
+    if seat.user.on_vacation(now):
+        start = seat.user.vacation_until
+    pace = timedelta(seconds=match.pace_seconds)
+    return start + pace, start + pace * WARN_AT_FRACTION
+
+
+def after_change(
+    match: Match, to_act: list[int], result: Result | None, *, seats: list[Seat], follow_up: bool = False
+) -> None:
+    """Record who must act now (their clocks and notices), or the result; and when a computer is due.
+
+    ``follow_up``: a computer just acted and acts again in the same turn (a DOS turn has several
+    steps); a shorter pause keeps the turn readable without making people wait for each step.
+    """
+    if result is not None:
+        finish(match, result, seats)
+        return
+    now = timezone.now()
+    notices = []
+    for seat in seats:
+        if seat.number in to_act:
+            if not seat.to_act:
+                seat.to_act = True
+                seat.waiting_since = now
+                seat.deadline_at, seat.warn_at = deadline(match, seat, now)
+                seat.deadline_warned = False
+                seat.timed_out = False
+                if seat.user_id is not None and not seat.is_bot:
+                    notices.append(Notice(user_id=seat.user_id, match=match, kind=Notice.Kind.TURN, created_at=now))
+        else:
+            seat.to_act = False
+            seat.waiting_since = seat.deadline_at = seat.warn_at = None
+            seat.deadline_warned = seat.timed_out = False
+    Seat.objects.bulk_update(
+        seats, ["to_act", "waiting_since", "deadline_at", "warn_at", "deadline_warned", "timed_out"]
+    )
+    if notices:
+        Notice.objects.bulk_create(notices)
+    computer_to_act = any(s.is_bot and s.to_act for s in seats)
+    delay = settings.BOT_DELAY_SECONDS
+    if follow_up:
+        delay = min(delay, settings.BOT_FOLLOW_UP_DELAY_SECONDS)
+    due = now + timedelta(seconds=delay) if computer_to_act else None
+    # ``match`` was read under the lock, so an unchanged pair needs no write (people-only matches).
+    if (match.bot_due_at, match.bot_lease_until) != (due, None):
+        Match.objects.filter(pk=match.pk).update(bot_due_at=due, bot_lease_until=None)
+    match.bot_due_at = due
+    match.bot_lease_until = None
+
+
+def finish(match: Match, result: Result, seats: list[Seat]) -> None:
+    now = timezone.now()
+    match.status = Match.Status.FINISHED
+    match.result = result
+    match.finished_at = now
+    match.bot_due_at = None
+    match.bot_lease_until = None
+    match.save(
+        update_fields=[
+            "status",
+            "result",
+            "finished_at",
+            "bot_due_at",
+            "bot_lease_until",
+            "version",
+            "turn_version",
+            "updated_at",
+        ]
+    )
+    draw = is_draw(result)
+    for seat in seats:
+        if seat.left:
+            seat.outcome = Seat.Outcome.LOSS
+        elif draw:
+            seat.outcome = Seat.Outcome.DRAW
+        else:
+            seat.outcome = Seat.Outcome.WIN if result["ranks"][seat.number] == 1 else Seat.Outcome.LOSS
+        seat.score = result["scores"][seat.number]
+        seat.to_act = False
+        seat.waiting_since = seat.deadline_at = seat.warn_at = None
+    Seat.objects.bulk_update(seats, ["outcome", "score", "to_act", "waiting_since", "deadline_at", "warn_at", "left"])
+    ratings.record(match, seats)
+    Notice.objects.bulk_create(
+        [Notice(user_id=s.user_id, match=match, kind=Notice.Kind.ENDED, created_at=now) for s in humans(seats)]
+    )
+
+
+def announce_on_commit(match: Match, *, seats: list[Seat], moved: bool = False) -> None:
+    """After the commit, render the change once per seat and push it (``games.realtime``).
+
+    The announcer gets the committed objects themselves (the match and its seats with their users),
+    so it need not read them again.
+    """
+    events.on_commit(events.match_changed, match=match, seats=seats, moved=moved)
+    if match.bot_due_at is not None:
+        events.on_commit(events.bot_move_due)

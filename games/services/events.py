@@ -1,0 +1,27 @@
+"""What the services announce once a change is committed, as Django signals.
+
+The services know no listener: the push to browsers (``games.realtime``) and the bot runner's wake-up
+(``games.bots``) connect in ``games.signals``. So the services import neither, and neither's imports
+lead back here in a circle.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.db import transaction
+from django.dispatch import Signal
+
+# A match changed: ``match`` and its ``seats`` as committed; ``moved``: an action was taken.
+match_changed = Signal()
+# A computer seat's move fell due.
+bot_move_due = Signal()
+# A line was added to a match's chat: ``match_id``.
+chat_posted = Signal()
+# Something a player's inbox or badge shows changed: ``user_id``.
+user_changed = Signal()
+
+
+def on_commit(signal: Signal, **kwargs: object) -> None:
+    """Send ``signal`` with ``kwargs`` once the current transaction commits (at once outside one)."""
+    transaction.on_commit(partial(signal.send, sender=None, **kwargs))

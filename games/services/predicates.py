@@ -1,0 +1,29 @@
+"""What a player may do in a match now: the one definition that the services enforce and pages offer.
+
+Pure functions of rows already loaded (no queries), so a page can ask them for every button it draws.
+"""
+
+from __future__ import annotations
+
+from games.models import Match, Seat
+
+
+def can_abort(match: Match, mine: Seat | None) -> bool:
+    """A seated player may call a match off until its first move."""
+    return mine is not None and match.move_count == 0 and match.status in (Match.Status.WAITING, Match.Status.ACTIVE)
+
+
+def late_opponent(match: Match, seats: list[Seat], mine: Seat | None) -> Seat | None:
+    """In a two-player match in play, the opponent whose time ran out on their turn (their win is claimable)."""
+    if mine is None or match.status != Match.Status.ACTIVE or match.player_count != 2:
+        return None
+    return next((s for s in seats if s.number != mine.number and s.timed_out and s.to_act), None)
+
+
+def can_claim(match: Match, seats: list[Seat], mine: Seat | None) -> bool:
+    return mine is not None and not mine.is_bot and late_opponent(match, seats, mine) is not None
+
+
+def can_reclaim(match: Match, mine: Seat | None) -> bool:
+    """A player whose seat a computer substitute plays may take it back, unless they resigned."""
+    return mine is not None and match.status == Match.Status.ACTIVE and mine.substitute and not mine.resigned

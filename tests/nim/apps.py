@@ -1,0 +1,5 @@
+from games import registry
+
+
+class NimConfig(registry.GameAppConfig):
+    name = "tests.nim"

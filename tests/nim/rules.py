@@ -1,0 +1,82 @@
+"""Nim, the smallest game the site can host: players take 1 to 3 stones from one heap in turn; whoever
+takes the last stone wins. Pure and deterministic (no Django), like every game's engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine import Action, IllegalAction, InvalidAction, Result, Text, View
+from games.engine import gettext_noop as _
+
+MAX_TAKE = 3
+
+
+@dataclass(frozen=True)
+class State:
+    stones: int
+    to_move: int
+    # Every take so far, as (seat, stones): the events a view shows.
+    takes: tuple[tuple[int, int], ...] = ()
+
+
+class NimEngine:
+    slug = "nim"
+    name = "Nim"
+    min_players = 2
+    max_players = 2
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        options = options or {}
+        if players != 2:
+            raise InvalidAction(_("Nim is for exactly 2 players."))
+        stones = options.get("stones", 10)
+        if type(stones) is not int or not 1 <= stones <= 50:
+            raise InvalidAction(_("The heap holds 1 to 50 stones."))
+        return State(stones=stones, to_move=0)
+
+    def to_act(self, state: State) -> list[int]:
+        return [state.to_move] if state.stones else []
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        return [{"type": "take", "count": str(n)} for n in range(1, min(MAX_TAKE, state.stones) + 1)]
+
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        if action.get("type") != "take" or set(action) != {"type", "count"}:
+            raise InvalidAction(_("Take 1 to 3 stones."))
+        count = action["count"]
+        if not isinstance(count, str) or not count.isdigit():
+            raise InvalidAction(_("Take 1 to 3 stones."))
+        if seat not in self.to_act(state):
+            raise IllegalAction(_("It is not your turn."))
+        taken = int(count)
+        if not 1 <= taken <= min(MAX_TAKE, state.stones):
+            raise IllegalAction(Text(_("You may take 1 to %(most)s stones."), {"most": min(MAX_TAKE, state.stones)}))
+        return State(stones=state.stones - taken, to_move=1 - seat, takes=(*state.takes, (seat, taken)))
+
+    def view(self, state: State, seat: int | None) -> View:
+        return {
+            "seat": seat,
+            "stones": state.stones,
+            "to_act": self.to_act(state),
+            "over": not state.stones,
+            "result": self.result(state),
+            "events": [{"type": "take", "seat": s, "count": n} for s, n in state.takes],
+        }
+
+    def result(self, state: State) -> Result | None:
+        if state.stones:
+            return None
+        winner = state.takes[-1][0]
+        return {"scores": [int(s == winner) for s in (0, 1)], "ranks": [1 if s == winner else 2 for s in (0, 1)]}
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return {"stones": state.stones, "to_move": state.to_move, "takes": [list(t) for t in state.takes]}
+
+    def load(self, data: dict[str, Any]) -> State:
+        return State(stones=data["stones"], to_move=data["to_move"], takes=tuple((s, n) for s, n in data["takes"]))
+
+
+engine = NimEngine()
