@@ -12,6 +12,7 @@ from django.contrib.staticfiles import finders
 from django.core.exceptions import ImproperlyConfigured
 from django.http import QueryDict
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 
 from games import parsing
 from games.engine import Action, Bot, Engine, InvalidAction
@@ -34,7 +35,7 @@ def parse_form(data: QueryDict) -> Action:
         except parsing.BadInput as exc:
             raise InvalidAction(exc.message) from exc
         if not isinstance(action, dict):
-            raise InvalidAction("The action must be a JSON object.")
+            raise InvalidAction(_("The action must be a JSON object."))
         return action
     action: Action = {}
     for key in data:
@@ -45,7 +46,7 @@ def parse_form(data: QueryDict) -> Action:
         else:
             action[key] = data[key]
     if "type" not in action:
-        raise InvalidAction("The action has no type.")
+        raise InvalidAction(_("The action has no type."))
     return action
 
 

@@ -48,12 +48,12 @@ def test_two_runners_claiming_the_same_computer_move_make_it_once(alice: Any) ->
     made: list[bool] = []
     computed: list[str] = []
 
-    def compute(slug: str, view: dict[str, Any], legal: list[dict[str, Any]], budget_s: float, level: str) -> Any:
+    def compute(bot: Any, view: dict[str, Any], legal: list[dict[str, Any]], budget_s: float, level: str) -> Any:
         # Long enough for the other runner to try its claim meanwhile: only the lease keeps it out. (The
         # version check alone would also leave one move, so counting moves could never fail.)
-        computed.append(slug)
+        computed.append(bot.__module__)
         time.sleep(0.3)
-        return bot_worker.compute(slug, view, legal, budget_s, level)
+        return bot_worker.compute(bot, view, legal, budget_s, level)
 
     def runner() -> None:
         try:
@@ -68,7 +68,7 @@ def test_two_runners_claiming_the_same_computer_move_make_it_once(alice: Any) ->
     for t in threads:
         t.join()
     assert sorted(made) == [False, True]
-    assert computed == ["reversi"], "both runners computed the move: the lease did not keep one out"
+    assert computed == ["games.reversi.bot"], "both runners computed the move: the lease did not keep one out"
     match.refresh_from_db()
     assert match.version == 2
     assert list(Move.objects.filter(match=match).values_list("seat", flat=True)) == [0, 1]
