@@ -155,10 +155,15 @@ class MatchConsumer(LiveConsumer):
             return
         if not await self.admit():
             return
-        groups = [realtime.match_group(self.match_id), realtime.match_user_group(self.match_id, user.pk)]
+        # Shared renders (chat, the spectators' view) come once per language: join this reader's.
+        self.language = user.message_language
+        groups = [
+            realtime.match_group(self.match_id, self.language),
+            realtime.match_user_group(self.match_id, user.pk),
+        ]
         self.watching = role == "spectator"
         if self.watching:
-            groups.append(realtime.match_watch_group(self.match_id))
+            groups.append(realtime.match_watch_group(self.match_id, self.language))
         # Join before rendering: a change committed meanwhile is queued and then forwarded or skipped
         # by version, so no update is lost between the render and the first push.
         await self.join(*groups)
@@ -178,7 +183,7 @@ class MatchConsumer(LiveConsumer):
         if self.watching and self.user.pk in event.get("seated", ()):
             # This person took a seat: from now on their own group brings their seat's fragment.
             self.watching = False
-            await self.leave(realtime.match_watch_group(self.match_id))
+            await self.leave(realtime.match_watch_group(self.match_id, self.language))
             return
         version = event["version"]
         if version <= self.version:

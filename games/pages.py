@@ -178,13 +178,18 @@ def render_chat(match: Match, user: Any) -> str | None:
     return render_to_string("games/match.html#chat-log", chat_context(match, user, seats))
 
 
-def render_chat_log(match_id: int) -> str:
-    """The chat log as every reader of the match sees it (it does not depend on the viewer): one query."""
+def render_chat_log(match_id: int, languages: list[str]) -> dict[str, str]:
+    """The chat log as every reader of the match sees it (it does not depend on the viewer), in each of
+    ``languages``: one query."""
     messages = list(
         ChatMessage.objects.filter(match_id=match_id).select_related("user").order_by("-created_at", "-pk")[:CHAT_SHOWN]
     )
     messages.reverse()
-    return render_to_string("games/match.html#chat-log", {"chat_messages": messages})
+    rendered = {}
+    for language in languages:
+        with translation.override(language):
+            rendered[language] = render_to_string("games/match.html#chat-log", {"chat_messages": messages})
+    return rendered
 
 
 EVENTS_SHOWN = 10
@@ -271,10 +276,11 @@ def waiting_turns(user_ids: list[int]) -> dict[int, list[int]]:
 
 
 def render_for_push(
-    match: Match, seats: list[Seat], waiting: dict[int, list[int]], *, spectators_watching: bool = True
-) -> tuple[dict[int, str], str | None]:
-    """Each seated person's fragment, rendered once, and the spectators' (None: nobody may watch, or
-    ``spectators_watching`` is False: the caller knows that no spectator's page is open).
+    match: Match, seats: list[Seat], waiting: dict[int, list[int]], *, spectator_languages: list[str] | None = None
+) -> tuple[dict[int, str], dict[str, str]]:
+    """Each seated person's fragment, rendered once in their language, and the spectators', once in each
+    of ``spectator_languages`` (default: every language of the site; none when nobody may watch; the
+    caller leaves out a language when it knows that no spectator's page in it is open).
 
     ``seats`` must be the seats as committed, with their users loaded; ``waiting`` is
     :func:`waiting_turns` for the seated users. Renders a match in play without a query (a waiting
@@ -304,9 +310,12 @@ def render_for_push(
             )
             with translation.override(seat.reserved_for.message_language):
                 by_user[seat.reserved_for_id] = render_fragment(context)
-    spectators = None
-    if match.is_public and spectators_watching:
-        spectators = render_fragment(
-            match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes, state=state)
-        )
+    spectators: dict[str, str] = {}
+    if match.is_public:
+        if spectator_languages is None:
+            spectator_languages = [code for code, _name in settings.LANGUAGES]
+        context = match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes, state=state)
+        for language in spectator_languages:
+            with translation.override(language):
+                spectators[language] = render_fragment(context)
     return by_user, spectators

@@ -86,9 +86,9 @@ class LocalChannelLayer(InMemoryChannelLayer):
                 await self.send(channel, message)
 
 
-def match_group(match_id: int) -> str:
-    """Every page of the match (chat lines, which every reader sees alike)."""
-    return f"match-{match_id}"
+def match_group(match_id: int, language: str) -> str:
+    """Every page of the match read in ``language`` (chat lines, which every reader sees alike)."""
+    return f"match-{match_id}-{language}"
 
 
 def match_user_group(match_id: int, user_id: int) -> str:
@@ -96,9 +96,13 @@ def match_user_group(match_id: int, user_id: int) -> str:
     return f"match-{match_id}-user-{user_id}"
 
 
-def match_watch_group(match_id: int) -> str:
-    """The pages of people watching a public match without a seat."""
-    return f"match-{match_id}-watch"
+def match_watch_group(match_id: int, language: str) -> str:
+    """The pages of people watching a public match without a seat, read in ``language``."""
+    return f"match-{match_id}-watch-{language}"
+
+
+def languages() -> list[str]:
+    return [code for code, _name in settings.LANGUAGES]
 
 
 def user_group(user_id: int) -> str:
@@ -162,9 +166,8 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
     committed_at = time.time()
     user_ids = sorted({s.user_id for s in seats if s.user_id is not None})
     waiting = pages.waiting_turns(user_ids)
-    by_user, spectators = pages.render_for_push(
-        match, seats, waiting, spectators_watching=may_have_members(match_watch_group(match.pk))
-    )
+    watched_in = [lang for lang in languages() if may_have_members(match_watch_group(match.pk, lang))]
+    by_user, spectators = pages.render_for_push(match, seats, waiting, spectator_languages=watched_in)
     _rendered.set({(match.pk, match.version): by_user})
     messages: list[tuple[str, dict[str, Any]]] = [
         (
@@ -173,14 +176,14 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
         )
         for user_id, html in by_user.items()
     ]
-    if spectators is not None:
+    for language, html in spectators.items():
         messages.append(
             (
-                match_watch_group(match.pk),
+                match_watch_group(match.pk, language),
                 {
                     "type": "match.fragment",
                     "version": match.version,
-                    "html": spectators,
+                    "html": html,
                     "at": committed_at,
                     # A page that was watching when its person took a seat gets its seat's fragment instead.
                     "seated": user_ids,
@@ -188,9 +191,9 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
             )
         )
     # Each badge in its player's language (the seats carry their users; no query).
-    languages = {s.user_id: s.user.message_language for s in seats if s.user_id is not None}
+    language_of = {s.user_id: s.user.message_language for s in seats if s.user_id is not None}
     for user_id in user_ids:
-        with translation.override(languages[user_id]):
+        with translation.override(language_of[user_id]):
             messages.append(_badge_message(user_id, len(waiting[user_id]), committed_at))
     if moved:
         metrics.record_move()
@@ -244,11 +247,20 @@ def announce_user(user_id: int) -> None:
 
 
 def announce_chat(match_id: int) -> None:
-    """Render the chat log once and push it to every page of the match."""
+    """Render the chat log once per language its pages are read in, and push it to every page."""
     from games import pages
 
-    html = pages.render_chat_log(match_id)
-    deliver([(match_group(match_id), {"type": "chat.fragment", "html": html, "at": time.time()})])
+    read_in = [lang for lang in languages() if may_have_members(match_group(match_id, lang))]
+    if not read_in:
+        return
+    messages = pages.render_chat_log(match_id, read_in)
+    at = time.time()
+    deliver(
+        [
+            (match_group(match_id, lang), {"type": "chat.fragment", "html": html, "at": at})
+            for lang, html in messages.items()
+        ]
+    )
 
 
 def end_session(session_key: str) -> None:

@@ -120,10 +120,12 @@ async def test_a_consumer_forwards_a_pushed_update_without_any_query(cast: dict[
                 {"type": "turns.changed", "count": 3, "html": f"badge of {name}", "at": time.time()},
             )
         await layer.group_send(
-            realtime.match_watch_group(match.pk),
+            realtime.match_watch_group(match.pk, "en"),
             {"type": "match.fragment", "version": version, "html": "spectators", "at": time.time(), "seated": []},
         )
-        await layer.group_send(realtime.match_group(match.pk), {"type": "chat.fragment", "html": "chat", "at": 0.0})
+        await layer.group_send(
+            realtime.match_group(match.pk, "en"), {"type": "chat.fragment", "html": "chat", "at": 0.0}
+        )
         got = {
             name: [await ws.receive_from(timeout=15), await ws.receive_from(timeout=15)]
             for name, ws in sockets.items()
@@ -195,4 +197,45 @@ async def test_the_spectators_fragment_is_rendered_only_while_a_spectator_watche
     pushed = await carol.receive_from(timeout=15)
     assert f'data-version="{match.version + 2}"' in pushed and "Your turn." not in pushed
     for ws in [*players.values(), carol]:
+        await ws.disconnect()
+
+
+async def test_spectators_and_chat_are_rendered_in_each_watching_language_once(cast: dict[str, Any]) -> None:
+    """A Nepali spectator is pushed a Nepali view: the shared renders come once per language read."""
+    from django.utils.translation import get_language
+
+    match = cast["match"]
+    carol = cast["carol"]
+    carol.language = "ne"
+    await sync_to_async(carol.save)(update_fields=["language"])
+    players = await open_pages(cast, "alice", "bob")
+    watcher, connected = await connect(carol, f"/ws/match/{match.pk}/")
+    assert connected
+    await watcher.receive_from(timeout=15)
+    rendered_in: list[str] = []
+
+    def fragment(context: dict[str, Any]) -> str:
+        rendered_in.append(f"{'seat' if context.get('seat') is not None else 'watch'}:{get_language()}")
+        return real_fragment(context)
+
+    real_fragment = pages.render_fragment
+    with mock.patch.object(pages, "render_fragment", side_effect=fragment):
+        await sync_to_async(services.act)(
+            match_id=match.pk, user=cast["alice"], action={"type": "place", "square": "d3"}, version=match.version
+        )
+    assert sorted(rendered_in) == ["seat:en", "seat:en", "watch:ne"]
+    assert f'data-version="{match.version + 1}"' in await watcher.receive_from(timeout=15)
+
+    chat_in: list[str] = []
+    real_string = pages.render_to_string
+
+    def chat_log(template: str, context: dict[str, Any]) -> str:
+        chat_in.append(get_language())
+        return real_string(template, context)
+
+    with mock.patch.object(pages, "render_to_string", side_effect=chat_log):
+        await sync_to_async(realtime.announce_chat)(match.pk)
+    assert sorted(chat_in) == ["en", "ne"]
+    assert 'id="chat-log"' in await watcher.receive_from(timeout=15)
+    for ws in [*players.values(), watcher]:
         await ws.disconnect()
