@@ -48,8 +48,7 @@ def data_file(name: str, shared_sub: str) -> Path:
 
 def forget() -> None:
     """Empty the tables kept between moves, so each measurement starts cold."""
-    bot.HARD_TABLE.clear()
-    endgame.TABLE.clear()
+    bot.forget()
 
 
 def level_player(level: str, budget_s: float) -> Player:
