@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -41,7 +42,9 @@ LEVELS = ("easy", "medium", "hard")
 # Nodes per second of budget. 64,000 is what the search reaches on one core of the reference machine
 # (measured with bench/bots/reversi.py, CPU time); medium gets half, so hard out-thinks it the way a
 # game site's levels differ in thinking time. A node is one searched (or exactly solved) position.
-NODES_PER_SECOND = {"easy": 64_000, "medium": 32_000, "hard": 3_000_000}
+NODES_PER_SECOND = {"easy": 64_000, "medium": 32_000, "hard": 1_500_000}
+# Hard's rate while its compiled search is still compiling (the pure-Python search's reference rate).
+FALLBACK_NODES_PER_SECOND = 64_000
 WALL_SAFETY = 5.0
 
 # A proven final margin of one disc (SCALE) outweighs any heuristic score (clamped below SCALE), so the
@@ -393,11 +396,33 @@ def _core() -> SimpleNamespace:
 
 
 def warm_up() -> None:
-    """Compile (or load from numba's cache) the hard level's search before the first move needs it."""
+    """Compile the hard level's search (about 7 s of CPU, once per process) before a move needs it.
+
+    The tables are emptied afterwards, so warming up changes no later decision.
+    """
     core = _core()
-    budget = Budget(10_000, math.inf, perf_counter)
-    _deep_search(START_BLACK, START_WHITE, [19, 26, 37, 44], budget, core)
+    _deep_search(START_BLACK, START_WHITE, [19, 26, 37, 44], Budget(10_000, math.inf, perf_counter), core)
     _exact_root(START_BLACK, START_WHITE, [19, 26, 37, 44], Budget(100, math.inf, perf_counter), core, 0)
+    forget()
+    _COMPILED.set()
+
+
+_COMPILED = threading.Event()
+_WARMING: list[threading.Thread] = []
+
+
+def compiled_ready(*, wait: bool) -> bool:
+    """Whether the compiled search can be used now; without ``wait``, compiles in the background."""
+    if _COMPILED.is_set():
+        return True
+    if wait:
+        warm_up()
+        return True
+    if not _WARMING:
+        thread = threading.Thread(target=warm_up, name="reversi-warm-up", daemon=True)
+        _WARMING.append(thread)
+        thread.start()
+    return False
 
 
 def forget() -> None:
@@ -527,7 +552,7 @@ UNIT = 32  # the learned evaluation's unit: 1/32 disc
 
 # Nodes the exact solver needs, by empties, on positions like FFO's (bench/bots/reversi.py measures it);
 # the hard level tries to solve only when its budget covers this.
-EXACT_COST = {e: 4_000 * 2 ** max(0, e - 10) for e in range(0, 25)}
+EXACT_COST = {e: 13_000 * 2 ** max(0, e - 10) for e in range(0, 30)}
 SHORT_SEARCH_SHARE = 10  # percent of the budget for the search that orders the exact solver's moves
 
 
@@ -543,12 +568,21 @@ class Decision:
 
 
 def decide(
-    p: int, o: int, *, level: str, budget_s: float, rng: random.Random, wall_safety: float = WALL_SAFETY
+    p: int,
+    o: int,
+    *,
+    level: str,
+    budget_s: float,
+    rng: random.Random,
+    wall_safety: float = WALL_SAFETY,
+    wait_for_compile: bool = True,
 ) -> Decision:
     """The ``level`` player's move for the side owning ``p`` (which must have a legal move).
 
     ``wall_safety=math.inf`` drops the wall-clock guard: benchmarks use it so that the figures depend
-    on the node budget alone, however busy the machine.
+    on the node budget alone, however busy the machine. With ``wait_for_compile=False`` (a live match)
+    hard does not wait for its compiled search: while that compiles in the background, it plays the
+    book or the pure-Python search with the fallback rate of nodes.
     """
     if level not in NODES_PER_SECOND:
         raise ValueError(f"Unknown level {level!r}; expected one of {', '.join(LEVELS)}.")
@@ -559,6 +593,13 @@ def decide(
     if level == "medium":
         sq, value, depth = best_square(p, o, budget=budget, rng=rng)
         return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, "search")
+    if not compiled_ready(wait=wait_for_compile):
+        budget.limit = limit = max(1, int(budget_s * FALLBACK_NODES_PER_SECOND))
+        in_book = book.lookup(p, o)
+        if in_book is not None and moves(p, o) >> in_book & 1:
+            return Decision(in_book, level, 1, limit, 0, 0.0, "book")
+        sq, value, depth = best_square(p, o, budget=budget, rng=rng)
+        return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, "search while compiling")
     sq, value, depth, source = _hard(p, o, budget, rng)
     return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, source)
 
@@ -574,6 +615,6 @@ def choose(view: View, legal: list[Action], *, rng: Any, budget_s: float, level:
     by_square = {action["square"]: action for action in legal}
     black, white = parse_board(view["board"])
     p, o = (black, white) if view["to_move"] == "B" else (white, black)
-    square = decide(p, o, level=level, budget_s=budget_s, rng=rng).square
+    square = decide(p, o, level=level, budget_s=budget_s, rng=rng, wait_for_compile=False).square
     # ``legal`` is authoritative; if it ever disagreed with our own move generator, stay legal.
     return by_square.get(SQUARE_NAMES[square]) or legal[0]

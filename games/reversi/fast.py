@@ -13,8 +13,10 @@ busy host plays exactly the same moves, only later.
 Numba pitfall: an ``int64`` mixed with a ``uint64`` becomes a float, so every bitboard constant and
 shift amount below is an ``np.uint64``.
 
-Compiled functions are cached on disk (``cache=True``); the first call on a fresh checkout compiles
-for some seconds, which ``warm_up()`` lets a worker pay before its first move.
+Nothing is cached on disk: numba 0.68's on-disk cache (``cache=True``) segfaults when it loads these
+recursive functions back (reproduced here: a null function pointer on the second run), so every
+process compiles once, about 7 s of CPU, on its first hard move. ``bot.compiled_ready`` does that in
+a background thread for a live match, which plays the pure-Python search until it is done.
 """
 
 from __future__ import annotations
@@ -77,12 +79,12 @@ def lowest_square(typingctx, x):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def count(x: np.uint64) -> int:
     return np.int64(popcount(x))
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _fill_up(p: np.uint64, m: np.uint64, s: np.uint64) -> np.uint64:
     t = m & (p << s)
     t |= m & (t << s)
@@ -93,7 +95,7 @@ def _fill_up(p: np.uint64, m: np.uint64, s: np.uint64) -> np.uint64:
     return t << s
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _fill_down(p: np.uint64, m: np.uint64, s: np.uint64) -> np.uint64:
     t = m & (p >> s)
     t |= m & (t >> s)
@@ -104,7 +106,7 @@ def _fill_down(p: np.uint64, m: np.uint64, s: np.uint64) -> np.uint64:
     return t >> s
 
 
-@njit(cache=True)
+@njit
 def moves(p: np.uint64, o: np.uint64) -> np.uint64:
     """Squares where the owner of ``p`` may play: a run of opponent discs, then an empty square."""
     oh = o & INNER
@@ -115,7 +117,7 @@ def moves(p: np.uint64, o: np.uint64) -> np.uint64:
     return r & ~(p | o)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _ray_up(x: np.uint64, p: np.uint64, m: np.uint64, s: np.uint64) -> np.uint64:
     f = U0
     t = (x << s) & m
@@ -128,7 +130,7 @@ def _ray_up(x: np.uint64, p: np.uint64, m: np.uint64, s: np.uint64) -> np.uint64
     return U0
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _ray_down(x: np.uint64, p: np.uint64, m: np.uint64, s: np.uint64) -> np.uint64:
     f = U0
     t = (x >> s) & m
@@ -140,7 +142,7 @@ def _ray_down(x: np.uint64, p: np.uint64, m: np.uint64, s: np.uint64) -> np.uint
     return U0
 
 
-@njit(cache=True)
+@njit
 def flips(sq: np.uint64, p: np.uint64, o: np.uint64) -> np.uint64:
     """Discs of ``o`` flipped when the owner of ``p`` plays on ``sq``; 0 means the move is illegal."""
     x = U1 << sq
@@ -152,7 +154,7 @@ def flips(sq: np.uint64, p: np.uint64, o: np.uint64) -> np.uint64:
     return f
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def final_margin(p: np.uint64, o: np.uint64) -> int:
     """Margin of a finished game for the owner of ``p``, empties to the winner."""
     diff = count(p) - count(o)
@@ -164,7 +166,7 @@ def final_margin(p: np.uint64, o: np.uint64) -> int:
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _tick(ctr: np.ndarray) -> bool:
     """Count one node; True when the budget is spent (the search must unwind)."""
     ctr[0] += 1
@@ -178,7 +180,7 @@ def _tick(ctr: np.ndarray) -> bool:
 # (tools/fit_reversi_patterns.py), one table per pattern and game phase.
 
 
-@njit(cache=True)
+@njit
 def evaluate(p: np.uint64, o: np.uint64, cells: np.ndarray, offsets: np.ndarray, weights: np.ndarray) -> int:
     """Heuristic value for the owner of ``p`` in 1/SCALE of a disc... capped inside (-SCALE, SCALE).
 
@@ -313,12 +315,12 @@ SCATTER = np.array([sum(1 << (8 * i) for i in range(8) if x >> i & 1) for x in r
 B8 = np.uint64(0xFF)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _file_byte(b: np.uint64) -> np.uint64:
     return (((b & A_FILE) * GATHER) >> S56) & B8
 
 
-@njit(cache=True)
+@njit
 def stable_count(p: np.uint64, o: np.uint64) -> int:
     """A lower bound on the discs of ``p`` that can never flip: corner-anchored edge runs, full edges."""
     top = EDGE_STABLE[np.int64(((p & B8) << S8) | (o & B8))]
@@ -328,7 +330,7 @@ def stable_count(p: np.uint64, o: np.uint64) -> int:
     return count(top | (bottom << S56) | SCATTER[np.int64(left)] | (SCATTER[np.int64(right)] << S7))
 
 
-@njit(cache=True)
+@njit
 def _last(p: np.uint64, o: np.uint64, sq: np.uint64) -> int:
     """Exact margin with one empty square ``sq``."""
     f = flips(sq, p, o)
@@ -340,7 +342,7 @@ def _last(p: np.uint64, o: np.uint64, sq: np.uint64) -> int:
     return final_margin(p, o)
 
 
-@njit(cache=True)
+@njit
 def _shallow(p: np.uint64, o: np.uint64, alpha: int, beta: int, empty: np.uint64, n: int, ctr: np.ndarray) -> int:
     """Exact margin for few empties: each empty square tried in parity order, no move generator."""
     if _tick(ctr):
@@ -377,12 +379,12 @@ def _shallow(p: np.uint64, o: np.uint64, alpha: int, beta: int, empty: np.uint64
     return final_margin(p, o)
 
 
-@njit(cache=True)
+@njit
 def _tt_index(p: np.uint64, o: np.uint64) -> int:
     return np.int64((p * HASH_P + o * HASH_O) >> TT_SHIFT)
 
 
-@njit(cache=True)
+@njit
 def solve(p: np.uint64, o: np.uint64, alpha: int, beta: int, ctr: np.ndarray, tk: np.ndarray, tv: np.ndarray) -> int:
     """Exact margin for the owner of ``p`` if it lies in (alpha, beta); else a bound on the same side.
 
@@ -493,7 +495,7 @@ def solve(p: np.uint64, o: np.uint64, alpha: int, beta: int, ctr: np.ndarray, tk
 # Midgame search: negamax alpha-beta with principal-variation null windows and a transposition table.
 
 
-@njit(cache=True)
+@njit
 def _exact_scaled(
     p: np.uint64, o: np.uint64, alpha: int, beta: int, ctr: np.ndarray, ek: np.ndarray, ev: np.ndarray
 ) -> int:
@@ -503,7 +505,7 @@ def _exact_scaled(
     return solve(p, o, a, b, ctr, ek, ev) * SCALE
 
 
-@njit(cache=True)
+@njit
 def search(
     p: np.uint64,
     o: np.uint64,
@@ -621,7 +623,7 @@ def search(
     return best
 
 
-@njit(cache=True)
+@njit
 def search_root(
     p: np.uint64,
     o: np.uint64,
