@@ -434,9 +434,9 @@ def forget() -> None:
             table.fill(0)
 
 
-def _counter(budget: Budget) -> np.ndarray:
-    """The compiled code's node counter: [used, allowed, out of budget]."""
-    return np.array([0, max(0, budget.limit - budget.nodes), 0], dtype=np.int64)
+def _counter(budget: Budget, per_unit: int = 1) -> np.ndarray:
+    """The compiled code's node counter: [used, allowed, out of budget], ``per_unit`` nodes a unit."""
+    return np.array([0, max(0, budget.limit - budget.nodes) * per_unit, 0], dtype=np.int64)
 
 
 def _deep_search(p: int, o: int, order: list[int], budget: Budget, core: SimpleNamespace) -> tuple[int, int, int]:
@@ -481,7 +481,7 @@ def _exact_root(
     only when proven better.
     """
     fast = core.fast
-    ctr = _counter(budget)
+    ctr = _counter(budget, SOLVER_NODES_PER_UNIT)
 
     def solve(q: int, r: int, alpha: int, beta: int) -> int:
         value = fast.solve(np.uint64(q), np.uint64(r), alpha, beta, ctr, core.ek, core.ev)
@@ -511,7 +511,7 @@ def _exact_root(
     except OutOfBudget:
         return best_sq, best, False
     finally:
-        budget.nodes += int(ctr[0])
+        budget.nodes += -(-int(ctr[0]) // SOLVER_NODES_PER_UNIT)
     return best_sq, best, True
 
 
@@ -527,7 +527,7 @@ def _hard(p: int, o: int, budget: Budget, rng: random.Random) -> tuple[int, int,
     # Random tie-break among equal moves: the stable sorts of the search keep this order among ties.
     rng.shuffle(order)
     empties = 64 - (p | o).bit_count()
-    if EXACT_COST.get(empties, 10**15) <= budget.limit:
+    if EXACT_COST.get(empties, 10**15) <= budget.limit * SOLVER_NODES_PER_UNIT:
         # Likely solvable: a short search picks the order, the exact solver spends the rest.
         limit = budget.limit
         budget.limit = limit * SHORT_SEARCH_SHARE // 100
@@ -550,8 +550,12 @@ def _hard(p: int, o: int, budget: Budget, rng: random.Random) -> tuple[int, int,
 PATTERNS = Path(__file__).resolve().parent / "data" / "patterns.npz"
 UNIT = 32  # the learned evaluation's unit: 1/32 disc
 
-# Nodes the exact solver needs, by empties, on positions like FFO's (bench/bots/reversi.py measures it);
-# the hard level tries to solve only when its budget covers this.
+# A node of the compiled exact solver (no evaluation, cheap ordering) costs about a tenth of a node of
+# the compiled midgame search (10 M against 0.6-1.2 M per CPU-second measured side by side), so the
+# budget counts 8 solver nodes as one unit of work.
+SOLVER_NODES_PER_UNIT = 8
+# Solver nodes needed, by empties, on WTHOR and FFO positions (bench/bots/reversi.py --exact); the
+# hard level tries to solve only when its budget covers this.
 EXACT_COST = {e: 13_000 * 2 ** max(0, e - 10) for e in range(0, 30)}
 SHORT_SEARCH_SHARE = 10  # percent of the budget for the search that orders the exact solver's moves
 
