@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections import Counter
 from pathlib import Path
 
@@ -291,3 +292,16 @@ def test_the_learned_weights_fit_the_patterns() -> None:
         assert fast.evaluate(np.uint64(p), np.uint64(START_WHITE), cells, offsets, core.weights) > fast.evaluate(
             np.uint64(START_BLACK), np.uint64(START_WHITE), cells, offsets, core.weights
         )
+
+
+def test_hard_plays_the_pure_python_search_while_its_search_compiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A live match never waits for the compiler: until it is done, hard searches in pure Python."""
+    monkeypatch.setattr(bot, "_COMPILED", threading.Event())
+    monkeypatch.setattr(bot, "_WARMING", [threading.Thread(target=lambda: None)])  # "already compiling"
+    p, o = random_play(3, 20)
+    d = bot.decide(
+        p, o, level="hard", budget_s=0.05, rng=random.Random(0), wall_safety=math.inf, wait_for_compile=False
+    )
+    assert d.source == "search while compiling"
+    assert d.limit == int(0.05 * bot.FALLBACK_NODES_PER_SECOND) and d.nodes <= d.limit * 1.1
+    assert moves(p, o) >> d.square & 1
