@@ -2,18 +2,19 @@
 
 Every level rebuilds the position from ``view["board"]`` / ``view["to_move"]`` (everything in Reversi
 is public) and counts its work in nodes: ``budget_s`` buys ``budget_s * NODES_PER_SECOND[level]``
-nodes, so a busy host plays the same moves, only slower. Hard gets the nodes this code searches in
-``budget_s`` on one core of the reference machine; medium thinks half as long. A wall-clock limit of
-``WALL_SAFETY * budget_s`` only guards against a host many times slower than the reference.
+nodes, so a busy host plays the same moves, only slower. Each rate is what that level's search
+reaches in ``budget_s`` on one core of the reference machine (medium: about half a second's worth). A
+wall-clock limit of ``WALL_SAFETY * budget_s`` only guards against a host many times slower.
 
 - easy: a beginner. Looks one move ahead, likes flipping many discs, corners and edges, vaguely
   dislikes X-squares and giving the opponent moves, and picks by a softmax over that score, so it
   often plays the second- or third-best idea and never sees a trap.
 - medium: iterative-deepening alpha-beta (negamax) on a hand-made evaluation (mobility, potential
-  mobility, corners, X/C-squares, edge stability); exact in the last few moves.
-- hard: medium's search and evaluation with twice medium's nodes, plus an opening book from WTHOR
-  games (book.py), an exact endgame solver (endgame.py) as soon as the position is small enough to
-  solve within the budget, and its search and solver tables kept between moves.
+  mobility, corners, X/C-squares, edge stability); exact in the last few moves. Pure Python.
+- hard: compiled with numba (fast.py): an opening book from WTHOR games (book.py), a PVS search on a
+  pattern evaluation fitted to WTHOR games, an exact endgame solver as soon as the position is small
+  enough to solve within the budget, and its search and solver tables kept between moves. While the
+  compiled code is compiling (once per process), a live match gets medium's search at hard's old rate.
 """
 
 from __future__ import annotations
@@ -39,9 +40,11 @@ from games.reversi.notation import SQUARE_INDEX, SQUARE_NAMES, parse_board
 from games.reversi.rules import START_BLACK, START_WHITE
 
 LEVELS = ("easy", "medium", "hard")
-# Nodes per second of budget. 64,000 is what the search reaches on one core of the reference machine
-# (measured with bench/bots/reversi.py, CPU time); medium gets half, so hard out-thinks it the way a
-# game site's levels differ in thinking time. A node is one searched (or exactly solved) position.
+# Nodes per second of budget (bench/bots/reversi.py, CPU time). The pure-Python search reaches about
+# 64,000 on one core of the reference machine; medium gets half of that, so it thinks about half as
+# long. Hard's compiled search reaches 1-3 M on a quiet core (0.34-0.9 M measured under a load average
+# of 13-16, which depresses rates about 3x). A node is one searched position; for hard, 8 nodes of
+# the exact solver count as one (SOLVER_NODES_PER_UNIT).
 NODES_PER_SECOND = {"easy": 64_000, "medium": 32_000, "hard": 1_500_000}
 # Hard's rate while its compiled search is still compiling (the pure-Python search's reference rate).
 FALLBACK_NODES_PER_SECOND = 64_000
