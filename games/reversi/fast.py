@@ -45,7 +45,7 @@ SCALE = 10_000
 HEURISTIC_CAP = SCALE - 1
 INF = 1_000_000
 
-TT_BITS = 19  # 512 k entries, 16 MB per table (two tables): kept between moves by the worker process
+TT_BITS = 19  # 512 k entries per table, about 44 MB for both tables: kept by the worker process
 TT_SIZE = 1 << TT_BITS
 TT_SHIFT = np.uint64(64 - TT_BITS)
 HASH_P = np.uint64(0x9E3779B97F4A7C15)
