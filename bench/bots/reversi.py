@@ -48,8 +48,7 @@ def data_file(name: str, shared_sub: str) -> Path:
 
 def forget() -> None:
     """Empty the tables kept between moves, so each measurement starts cold."""
-    bot.HARD_TABLE.clear()
-    endgame.TABLE.clear()
+    bot.forget()
 
 
 def level_player(level: str, budget_s: float) -> Player:
@@ -193,6 +192,47 @@ def ffo(level: str, budget_s: float, verbose: bool) -> None:
     )
 
 
+def wthor_position(line: str, empties: int) -> tuple[int, int] | None:
+    """(mover, opponent) of one WTHOR game when ``empties`` squares are left (None if it ended before)."""
+    text = line.split()[0]
+    p, o = START_BLACK, START_WHITE
+    for i in range(0, len(text), 2):
+        if 64 - (p | o).bit_count() == empties:
+            return (p, o) if moves(p, o) else None
+        sq = SQUARE_INDEX[text[i : i + 2]]
+        if not moves(p, o) >> sq & 1:
+            p, o = o, p  # a forced pass: the other side plays this move
+        f = flips(sq, p, o)
+        p, o = o ^ f, p | f | (1 << sq)
+    return None
+
+
+def exact_reach(budget_s: float, per_count: int, counts: list[int]) -> None:
+    """How often hard solves a real position exactly within ``budget_s``, by empties (WTHOR games)."""
+    lines = data_file("wthor_games.txt", "wthor").read_text().splitlines()
+    rng = random.Random(7)
+    print(f"Exact solving, hard at {budget_s} s ({int(budget_s * bot.NODES_PER_SECOND['hard'])} nodes):", flush=True)
+    for empties in counts:
+        solved = 0
+        tried = 0
+        nodes = []
+        start = time.process_time()
+        while tried < per_count:
+            pos = wthor_position(rng.choice(lines), empties)
+            if pos is None:
+                continue
+            tried += 1
+            forget()
+            d = bot.decide(*pos, level="hard", budget_s=budget_s, rng=random.Random(tried), wall_safety=math.inf)
+            solved += d.source == "exact"
+            nodes.append(d.nodes)
+        print(
+            f"  {empties} empties: exact in {solved}/{tried}, median {sorted(nodes)[len(nodes) // 2]:,} nodes"
+            f" ({time.process_time() - start:.1f} s CPU)",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games, FFO at the in-game budget only")
@@ -203,10 +243,14 @@ def main() -> None:
     parser.add_argument("--ffo-levels", default="hard,medium", help="levels to run on FFO, comma-separated")
     parser.add_argument("--skip-ffo", action="store_true")
     parser.add_argument("--skip-matches", action="store_true")
+    parser.add_argument("--exact", action="store_true", help="only: how many empties hard solves exactly")
     args = parser.parse_args()
     games = 10 if args.quick and args.games == 40 else args.games
 
     print(f"Reversi bots, node budgets per level: {bot.NODES_PER_SECOND} nodes per budget second")
+    if args.exact:
+        exact_reach(args.ffo_budget, 5 if args.quick else 10, [14, 16, 17, 18, 19, 20])
+        return
     if not args.skip_ffo:
         budgets = [args.in_game_budget] if args.quick else [args.ffo_budget, args.in_game_budget]
         for level in args.ffo_levels.split(","):

@@ -2,40 +2,52 @@
 
 Every level rebuilds the position from ``view["board"]`` / ``view["to_move"]`` (everything in Reversi
 is public) and counts its work in nodes: ``budget_s`` buys ``budget_s * NODES_PER_SECOND[level]``
-nodes, so a busy host plays the same moves, only slower. Hard gets the nodes this code searches in
-``budget_s`` on one core of the reference machine; medium thinks half as long. A wall-clock limit of
-``WALL_SAFETY * budget_s`` only guards against a host many times slower than the reference.
+nodes, so a busy host plays the same moves, only slower. Each rate is what that level's search
+reaches in ``budget_s`` on one core of the reference machine (medium: about half a second's worth). A
+wall-clock limit of ``WALL_SAFETY * budget_s`` only guards against a host many times slower.
 
 - easy: a beginner. Looks one move ahead, likes flipping many discs, corners and edges, vaguely
   dislikes X-squares and giving the opponent moves, and picks by a softmax over that score, so it
   often plays the second- or third-best idea and never sees a trap.
 - medium: iterative-deepening alpha-beta (negamax) on a hand-made evaluation (mobility, potential
-  mobility, corners, X/C-squares, edge stability); exact in the last few moves.
-- hard: medium's search and evaluation with twice medium's nodes, plus an opening book from WTHOR
-  games (book.py), an exact endgame solver (endgame.py) as soon as the position is small enough to
-  solve within the budget, and its search and solver tables kept between moves.
+  mobility, corners, X/C-squares, edge stability); exact in the last few moves. Pure Python.
+- hard: compiled with numba (fast.py): an opening book from WTHOR games (book.py), a PVS search on a
+  pattern evaluation fitted to WTHOR games, an exact endgame solver as soon as the position is small
+  enough to solve within the budget, and its search and solver tables kept between moves. While the
+  compiled code is compiling (once per process), a live match gets medium's search at hard's old rate.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import threading
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
+from pathlib import Path
 from time import perf_counter
+from types import SimpleNamespace
 from typing import Any
+
+import numpy as np
 
 from games.engine import Action, View
 from games.reversi import book, endgame
 from games.reversi.bitboard import CORNERS, FULL, bits, flips, moves
 from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES, parse_board
 from games.reversi.endgame import Budget, OutOfBudget
+from games.reversi.state import START_BLACK, START_WHITE
 
 LEVELS = ("easy", "medium", "hard")
-# Nodes per second of budget. 64,000 is what the search reaches on one core of the reference machine
-# (measured with bench/bots/reversi.py, CPU time); medium gets half, so hard out-thinks it the way a
-# game site's levels differ in thinking time. A node is one searched (or exactly solved) position.
-NODES_PER_SECOND = {"easy": 64_000, "medium": 32_000, "hard": 64_000}
+# Nodes per second of budget (bench/bots/reversi.py, CPU time). The pure-Python search reaches about
+# 64,000 on one core of the reference machine; medium gets half of that, so it thinks about half as
+# long. Hard's compiled search reaches 1-3 M on a quiet core (0.34-0.9 M measured under a load average
+# of 13-16, which depresses rates about 3x). A node is one searched position; for hard, 8 nodes of
+# the exact solver count as one (SOLVER_NODES_PER_UNIT).
+NODES_PER_SECOND = {"easy": 64_000, "medium": 32_000, "hard": 1_500_000}
+# Hard's rate while its compiled search is still compiling (the pure-Python search's reference rate).
+FALLBACK_NODES_PER_SECOND = 64_000
 WALL_SAFETY = 5.0
 
 # A proven final margin of one disc (SCALE) outweighs any heuristic score (clamped below SCALE), so the
@@ -361,6 +373,151 @@ EASY_TEMPERATURE = 1.2
 _CORNER_OF_X = {x.bit_length() - 1: corner for corner, x, _ in _CORNER_NEIGHBOURS}
 
 
+@cache
+def _core() -> SimpleNamespace:
+    """The compiled search (imported on first use: numba costs a second to import) and its tables.
+
+    The tables live as long as the worker process, so what one move learned serves the next.
+    """
+    from games.reversi import fast
+
+    weights = np.load(PATTERNS)["weights"]
+    cells, offsets, n_weights = fast.pattern_tables()
+    if weights.shape != (n_weights,):
+        raise RuntimeError(f"{PATTERNS} does not fit the patterns in fast.py; rerun tools/fit_reversi_patterns.py")
+    size = 1 << fast.TT_BITS
+    return SimpleNamespace(
+        fast=fast,
+        cells=cells,
+        offsets=offsets,
+        weights=weights,
+        mk=np.zeros((size, 2), dtype=np.uint64),
+        mv=np.zeros((size, 4), dtype=np.int64),
+        ek=np.zeros((size, 2), dtype=np.uint64),
+        ev=np.zeros((size, 3), dtype=np.int64),
+    )
+
+
+def warm_up() -> None:
+    """Compile the hard level's search (about 7 s of CPU, once per process) before a move needs it.
+
+    The tables are emptied afterwards, so warming up changes no later decision.
+    """
+    core = _core()
+    _deep_search(START_BLACK, START_WHITE, [19, 26, 37, 44], Budget(10_000, math.inf, perf_counter), core)
+    _exact_root(START_BLACK, START_WHITE, [19, 26, 37, 44], Budget(100, math.inf, perf_counter), core, 0)
+    forget()
+    _COMPILED.set()
+
+
+_COMPILED = threading.Event()
+_WARMING: list[threading.Thread] = []
+
+
+def compiled_ready(*, wait: bool) -> bool:
+    """Whether the compiled search can be used now; without ``wait``, compiles in the background."""
+    if _COMPILED.is_set():
+        return True
+    if wait:
+        warm_up()
+        return True
+    if not _WARMING:
+        thread = threading.Thread(target=warm_up, name="reversi-warm-up", daemon=True)
+        _WARMING.append(thread)
+        thread.start()
+    return False
+
+
+def forget() -> None:
+    """Empty the tables the hard level keeps between moves (benchmarks and tests start cold)."""
+    endgame.TABLE.clear()
+    if _core.cache_info().currsize:
+        core = _core()
+        for table in (core.mk, core.mv, core.ek, core.ev):
+            table.fill(0)
+
+
+def _counter(budget: Budget, per_unit: int = 1) -> np.ndarray:
+    """The compiled code's node counter: [used, allowed, out of budget], ``per_unit`` nodes a unit."""
+    return np.array([0, max(0, budget.limit - budget.nodes) * per_unit, 0], dtype=np.int64)
+
+
+def _deep_search(p: int, o: int, order: list[int], budget: Budget, core: SimpleNamespace) -> tuple[int, int, int]:
+    """(square, value, depth) by iterative deepening with the compiled search and learned evaluation."""
+    fast = core.fast
+    big_p, big_o = np.uint64(p), np.uint64(o)
+    arr = np.array(order, dtype=np.int64)
+    values = np.zeros(len(order), dtype=np.int64)
+    ctr = _counter(budget)
+    best, best_value, reached = order[0], 0, 0
+    empties = 64 - (p | o).bit_count()
+    try:
+        for depth in range(1, empties + 1):
+            done = fast.search_root(
+                big_p, big_o, arr, depth, values, ctr, core.mk, core.mv, core.ek, core.ev,
+                core.cells, core.offsets, core.weights,
+            )  # fmt: skip
+            if done < len(arr):
+                # The first root move is the previous best; a move that beat it at this depth is better still.
+                if done > 1:
+                    j = int(np.argmax(values[:done]))
+                    if j > 0:
+                        best, best_value = int(arr[j]), int(values[j])
+                break
+            # Stable sort, best first; ties keep the previous order.
+            rank = np.argsort(-values, kind="stable")
+            arr, values = arr[rank], values[rank]
+            best, best_value, reached = int(arr[0]), int(values[0]), depth
+            if perf_counter() > budget.deadline:
+                break
+    finally:
+        budget.nodes += int(ctr[0])
+    return best, best_value, reached
+
+
+def _exact_root(
+    p: int, o: int, order: list[int], budget: Budget, core: SimpleNamespace, guess: int
+) -> tuple[int, int, bool]:
+    """(best square, its exact margin, complete), trying ``order`` first; see ``endgame.solve_root``.
+
+    If the budget runs out, the first square's value (once known) stands, and a later square replaces it
+    only when proven better.
+    """
+    fast = core.fast
+    ctr = _counter(budget, SOLVER_NODES_PER_UNIT)
+
+    def solve(q: int, r: int, alpha: int, beta: int) -> int:
+        value = fast.solve(np.uint64(q), np.uint64(r), alpha, beta, ctr, core.ek, core.ev)
+        if ctr[2]:
+            raise OutOfBudget
+        return int(value)
+
+    best_sq, best = order[0], -65
+    try:
+        for i, sq in enumerate(order):
+            f = flips(sq, p, o)
+            child_p, child_o = o ^ f, p | f | (1 << sq)
+            if i == 0:
+                low, high = max(-64, guess - 4), min(64, guess + 4)
+                value = -solve(child_p, child_o, -high, -low)
+                if value <= low:
+                    value = -solve(child_p, child_o, -value - 1, 64)
+                elif value >= high:
+                    value = -solve(child_p, child_o, -64, -value + 1)
+                best = value
+                continue
+            value = -solve(child_p, child_o, -best - 1, -best)
+            if value > best:
+                # Proven better: it is the move even if its exact value is not known yet.
+                best_sq, best = sq, value
+                best = -solve(child_p, child_o, -64, -value + 1)
+    except OutOfBudget:
+        return best_sq, best, False
+    finally:
+        budget.nodes += -(-int(ctr[0]) // SOLVER_NODES_PER_UNIT)
+    return best_sq, best, True
+
+
 def _hard(p: int, o: int, budget: Budget, rng: random.Random) -> tuple[int, int, int, str]:
     """(square, value in 1/SCALE disc, depth, source) for the hard level."""
     in_book = book.lookup(p, o)
@@ -368,37 +525,42 @@ def _hard(p: int, o: int, budget: Budget, rng: random.Random) -> tuple[int, int,
     if in_book is not None and mv >> in_book & 1:
         budget.nodes += 1
         return in_book, 0, 0, "book"
+    core = _core()
+    order = bits(mv)
+    # Random tie-break among equal moves: the stable sorts of the search keep this order among ties.
+    rng.shuffle(order)
     empties = 64 - (p | o).bit_count()
-    if EXACT_COST.get(empties, 10**12) <= budget.limit:
+    if EXACT_COST.get(empties, 10**15) <= budget.limit * SOLVER_NODES_PER_UNIT:
         # Likely solvable: a short search picks the order, the exact solver spends the rest.
         limit = budget.limit
         budget.limit = limit * SHORT_SEARCH_SHARE // 100
-        budget.check_at = min(budget.check_at, budget.limit)
         try:
-            sq, value, depth = best_square(p, o, budget=budget, rng=rng, table=HARD_TABLE)
+            sq, value, depth = _deep_search(p, o, order, budget, core)
         finally:
             budget.limit = limit
-            budget.check_at = min(budget.nodes + endgame.CHECK_EVERY, limit)
-        rest = [sq] + [s for s in bits(mv) if s != sq]
-        # A heuristic value is below one disc (SCALE); a proven one is a margin: either way a guess.
-        solved_sq, margin, complete = endgame.solve_root(p, o, rest, budget, guess=round(value / SCALE))
+        rest = [sq] + [s for s in order if s != sq]
+        guess = max(-64, min(64, round(value / SCALE) if abs(value) >= SCALE else round(value / UNIT)))
+        solved_sq, margin, complete = _exact_root(p, o, rest, budget, core, guess)
         if complete:
             return solved_sq, margin * SCALE, empties, "exact"
         if solved_sq != sq:
             return solved_sq, margin * SCALE, depth, "partly exact"
         return sq, value, depth, "search"
-    sq, value, depth = best_square(p, o, budget=budget, rng=rng, table=HARD_TABLE)
+    sq, value, depth = _deep_search(p, o, order, budget, core)
     return sq, value, depth, "exact" if depth >= empties else "search"
 
 
-# The hard level's search table, kept between moves (the worker process serves many matches): bounded
-# by Searcher's TABLE_LIMIT and keyed by the full position, which in Reversi is all the state there is.
-HARD_TABLE: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+PATTERNS = Path(__file__).resolve().parent / "data" / "patterns.npz"
+UNIT = 32  # the learned evaluation's unit: 1/32 disc
 
-# Nodes the exact solver needs, by empties, on positions like FFO's (bench/bots/reversi.py measures it);
-# the hard level tries to solve only when its budget covers this.
-EXACT_COST = {e: 4_000 * 2 ** max(0, e - 10) for e in range(0, 25)}
-SHORT_SEARCH_SHARE = 25  # percent of the budget for the search that orders the exact solver's moves
+# A node of the compiled exact solver (no evaluation, cheap ordering) costs about a tenth of a node of
+# the compiled midgame search (10 M against 0.6-1.2 M per CPU-second measured side by side), so the
+# budget counts 8 solver nodes as one unit of work.
+SOLVER_NODES_PER_UNIT = 8
+# Solver nodes needed, by empties, on WTHOR and FFO positions (bench/bots/reversi.py --exact); the
+# hard level tries to solve only when its budget covers this.
+EXACT_COST = {e: 13_000 * 2 ** max(0, e - 10) for e in range(0, 30)}
+SHORT_SEARCH_SHARE = 10  # percent of the budget for the search that orders the exact solver's moves
 
 
 @dataclass(frozen=True)
@@ -413,12 +575,21 @@ class Decision:
 
 
 def decide(
-    p: int, o: int, *, level: str, budget_s: float, rng: random.Random, wall_safety: float = WALL_SAFETY
+    p: int,
+    o: int,
+    *,
+    level: str,
+    budget_s: float,
+    rng: random.Random,
+    wall_safety: float = WALL_SAFETY,
+    wait_for_compile: bool = True,
 ) -> Decision:
     """The ``level`` player's move for the side owning ``p`` (which must have a legal move).
 
     ``wall_safety=math.inf`` drops the wall-clock guard: benchmarks use it so that the figures depend
-    on the node budget alone, however busy the machine.
+    on the node budget alone, however busy the machine. With ``wait_for_compile=False`` (a live match)
+    hard does not wait for its compiled search: while that compiles in the background, it plays the
+    book or the pure-Python search with the fallback rate of nodes.
     """
     if level not in NODES_PER_SECOND:
         raise ValueError(f"Unknown level {level!r}; expected one of {', '.join(LEVELS)}.")
@@ -429,6 +600,13 @@ def decide(
     if level == "medium":
         sq, value, depth = best_square(p, o, budget=budget, rng=rng)
         return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, "search")
+    if not compiled_ready(wait=wait_for_compile):
+        budget.limit = limit = max(1, int(budget_s * FALLBACK_NODES_PER_SECOND))
+        in_book = book.lookup(p, o)
+        if in_book is not None and moves(p, o) >> in_book & 1:
+            return Decision(in_book, level, 1, limit, 0, 0.0, "book")
+        sq, value, depth = best_square(p, o, budget=budget, rng=rng)
+        return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, "search while compiling")
     sq, value, depth, source = _hard(p, o, budget, rng)
     return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, source)
 
@@ -444,6 +622,6 @@ def choose(view: View, legal: list[Action], *, rng: Any, budget_s: float, level:
     by_square = {action["square"]: action for action in legal}
     black, white = parse_board(view["board"])
     p, o = (black, white) if view["to_move"] == "B" else (white, black)
-    square = decide(p, o, level=level, budget_s=budget_s, rng=rng).square
+    square = decide(p, o, level=level, budget_s=budget_s, rng=rng, wait_for_compile=False).square
     # ``legal`` is authoritative; if it ever disagreed with our own move generator, stay legal.
     return by_square.get(SQUARE_NAMES[square]) or legal[0]

@@ -1,4 +1,7 @@
-"""Exact Reversi endgame solver and the work budget every Reversi search counts against.
+"""The work budget every Reversi search counts against, and the pure-Python exact endgame solver.
+
+The hard level solves with the compiled copy of this solver in ``fast.py``; this one stays as the
+readable reference the tests check the compiled one against.
 
 Scores are final disc margins for the side to move, empties to the winner (the FFO/WTHOR convention).
 The solver is a null-window-friendly alpha-beta with, from the deep end down:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from games.reversi import book, bot, endgame, symmetry
+from games.reversi import book, bot, endgame, fast, symmetry
 from games.reversi.bitboard import FULL, bits, flips, moves
 from games.reversi.board import SQUARE_NAMES, parse_board
 from games.reversi.rules import State, engine
@@ -99,7 +101,7 @@ def test_the_search_uses_its_budget_rather_than_stopping_early() -> None:
     """A budget that cannot reach the end of the game is spent almost entirely (the limit binds)."""
     p, o = random_play(3, 20)
     for level in ("medium", "hard"):
-        bot.HARD_TABLE.clear()
+        bot.forget()
         d = bot.decide(p, o, level=level, budget_s=0.05, rng=random.Random(0), wall_safety=math.inf)
         assert d.limit * 0.9 <= d.nodes <= d.limit * 1.1
 
@@ -120,8 +122,7 @@ def test_the_bot_decides_from_the_board_in_the_view_alone(level: str) -> None:
     answers = []
     for state in (played, direct):
         # The tables kept between moves would let the first call help the second; start both cold.
-        bot.HARD_TABLE.clear()
-        endgame.TABLE.clear()
+        bot.forget()
         seat = state.to_move
         view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
         answers.append(bot.choose(view, legal, rng=random.Random(5), budget_s=0.05, level=level))
@@ -180,8 +181,7 @@ def test_endgame_solver_matches_a_plain_negamax_with_any_window(seed: int) -> No
 
 def test_hard_plays_the_exact_best_move_when_it_can_solve() -> None:
     p, o = random_play(7, 50)
-    endgame.TABLE.clear()
-    bot.HARD_TABLE.clear()
+    bot.forget()
     d = bot.decide(p, o, level="hard", budget_s=2.0, rng=random.Random(0), wall_safety=math.inf)
     assert d.source == "exact"
     unlimited = endgame.Budget(10**9, math.inf, lambda: 0.0)
@@ -227,3 +227,82 @@ def test_symmetries() -> None:
         assert symmetry.flip_v(b) == sum(1 << ((7 - sq // 8) * 8 + sq % 8) for sq in range(64) if b >> sq & 1)
         assert symmetry.transpose(symmetry.transpose(b)) == b & FULL
         assert len(set(symmetry.images(b))) <= 8
+
+
+def test_compiled_moves_and_flips_agree_with_the_reference_bitboards() -> None:
+    """fast.py (the hard level's numba core) against bitboard.py, which the rules engine uses."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        p, o = START_BLACK, START_WHITE
+        while True:
+            mv = moves(p, o)
+            assert int(fast.moves(np.uint64(p), np.uint64(o))) == mv
+            if not mv:
+                if not moves(o, p):
+                    break
+                p, o = o, p
+                continue
+            for sq in bits(mv):
+                assert int(fast.flips(np.uint64(sq), np.uint64(p), np.uint64(o))) == flips(sq, p, o)
+            sq = rng.choice(bits(mv))
+            f = flips(sq, p, o)
+            p, o = o ^ f, p | f | (1 << sq)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_compiled_solver_matches_a_plain_negamax_with_any_window(seed: int) -> None:
+    p, o = random_play(200 + seed, 51)  # about 9-10 empties: move generator, table and stability paths
+    exact = plain_negamax(p, o)
+    size = 1 << fast.TT_BITS
+    keys, values = np.zeros((size, 2), dtype=np.uint64), np.zeros((size, 3), dtype=np.int64)
+    ctr = np.array([0, 10**12, 0], dtype=np.int64)
+    big_p, big_o = np.uint64(p), np.uint64(o)
+    assert fast.solve(big_p, big_o, -64, 64, ctr, keys, values) == exact
+    for alpha in (exact - 3, exact, exact + 2):
+        value = fast.solve(big_p, big_o, alpha, alpha + 1, ctr, keys, values)
+        assert (value > alpha) == (exact > alpha)
+    assert ctr[2] == 0 and ctr[0] > 0
+
+
+def test_compiled_solver_gives_the_published_score_of_ffo_40() -> None:
+    p, o, scores = ffo_line(DATA / "fforum-40-59.obf", 0)
+    size = 1 << fast.TT_BITS
+    keys, values = np.zeros((size, 2), dtype=np.uint64), np.zeros((size, 3), dtype=np.int64)
+    ctr = np.array([0, 10**12, 0], dtype=np.int64)
+    assert fast.solve(np.uint64(p), np.uint64(o), -64, 64, ctr, keys, values) == max(scores.values())
+
+
+def test_compiled_search_stops_at_its_node_limit() -> None:
+    """The counter, not the clock, ends the compiled search: it unwinds as soon as the limit is reached."""
+    p, o = random_play(3, 20)
+    budget = endgame.Budget(5_000, math.inf, lambda: 0.0)
+    sq, _, depth = bot._deep_search(p, o, bits(moves(p, o)), budget, bot._core())
+    assert budget.nodes == 5_000
+    assert moves(p, o) >> sq & 1 and depth >= 2
+
+
+def test_the_learned_weights_fit_the_patterns() -> None:
+    core = bot._core()
+    cells, offsets, n_weights = fast.pattern_tables()
+    assert core.weights.shape == (n_weights,) and core.weights.dtype == np.int16
+    assert cells.shape[0] == 46  # 4 + 4 + 8 + 4 x 3 rows + 2 + 4 x 4 diagonals placements
+    # Fitted, not empty: a corner of one's own is worth discs, in every orientation.
+    corner = 1 << 0
+    for image in symmetry.images(corner):
+        p = START_BLACK | image
+        assert fast.evaluate(np.uint64(p), np.uint64(START_WHITE), cells, offsets, core.weights) > fast.evaluate(
+            np.uint64(START_BLACK), np.uint64(START_WHITE), cells, offsets, core.weights
+        )
+
+
+def test_hard_plays_the_pure_python_search_while_its_search_compiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A live match never waits for the compiler: until it is done, hard searches in pure Python."""
+    monkeypatch.setattr(bot, "_COMPILED", threading.Event())
+    monkeypatch.setattr(bot, "_WARMING", [threading.Thread(target=lambda: None)])  # "already compiling"
+    p, o = random_play(3, 20)
+    d = bot.decide(
+        p, o, level="hard", budget_s=0.05, rng=random.Random(0), wall_safety=math.inf, wait_for_compile=False
+    )
+    assert d.source == "search while compiling"
+    assert d.limit == int(0.05 * bot.FALLBACK_NODES_PER_SECOND) and d.nodes <= d.limit * 1.1
+    assert moves(p, o) >> d.square & 1
