@@ -43,12 +43,17 @@ run: migrate catalogues
 worker: migrate catalogues
 	$(PY) manage.py run_worker
 
-# Debian's Chromium for the browser tests (never a downloaded browser).
+# Debian's Chromium for the browser tests (never a downloaded browser), and Debian's fonts for the scripts.
 browser:
 	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || { \
 		echo "Installing Debian's chromium for the browser tests"; \
 		(apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
 		{ echo "Could not install chromium: run 'apt-get install -y chromium' (as root)." >&2; exit 1; }; }
+	@# Fonts for Assamese (Bengali-Assamese script) and Nepali (Devanagari), so the browser tests see them drawn.
+	@fc-list 2>/dev/null | grep -qi "Noto Sans Bengali" && fc-list 2>/dev/null | grep -qi "Noto Sans Devanagari" || { \
+		echo "Installing Debian's fonts-noto-core (Bengali-Assamese and Devanagari) for the browser tests"; \
+		(apt-get update -qq && apt-get install -y -qq fonts-noto-core >/dev/null) || \
+		{ echo "Could not install fonts-noto-core: run 'apt-get install -y fonts-noto-core' (as root)." >&2; exit 1; }; }
 
 # Two runs: the browser tests' Playwright keeps an event loop in its process, which async tests
 # (the WebSocket consumers) cannot share.

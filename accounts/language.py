@@ -43,7 +43,8 @@ def remember_language(sender: Any, request: HttpRequest | None, user: Any, **kwa
     """An account with no language takes the one the player signed in (or up) with."""
     if user.language or request is None:
         return
-    language = getattr(request, "LANGUAGE_CODE", None) or translation.get_language()
+    # Set by LocaleMiddleware; a sign-in from outside a request (a test's force_login) has none.
+    language = getattr(request, "LANGUAGE_CODE", None)
     if language in dict(settings.LANGUAGES) and type(user).objects.filter(pk=user.pk, language="").update(
         language=language
     ):

@@ -31,7 +31,7 @@ class User(AbstractUser):
     email_turns = models.CharField(_("turn emails"), max_length=8, choices=EmailTurns.choices, default=EmailTurns.EACH)
     # The language of the player's pages, emails and push notifications; "" until the first page
     # they see signed in, which stores the language it was shown in (accounts.middleware).
-    language = models.CharField(_("language"), max_length=8, blank=True, default="", choices=settings.LANGUAGES)
+    language = models.CharField(_("Language"), max_length=8, blank=True, default="", choices=settings.LANGUAGES)
     # When the player last had the site open (a page load or a live socket getting an update).
     last_seen_at = models.DateTimeField(null=True, blank=True)
     last_email_at = models.DateTimeField(null=True, blank=True)

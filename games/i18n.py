@@ -26,6 +26,9 @@ def localize(text: Text | str) -> str:
 def _param(value: Any) -> Any:
     if isinstance(value, Text):
         return localize(value)
+    # Counts and scores read in the viewer's digits ("%(n)s"); "%(n)d" still gets a number.
+    if isinstance(value, int) and not isinstance(value, bool):
+        return LocalNumber(value)
     return value
 
 

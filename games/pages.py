@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from games import ending, ratings, registry
 from games.models import ChatMessage, Match, Seat
@@ -270,12 +271,15 @@ def render_for_push(
         context = match_context(
             match, seat.user, seats=seats, next_url=next_url, rematch=rematch, rating_changes=changes
         )
-        by_user[seat.user_id] = render_fragment(context)
+        # In that player's language, not the mover's (a computer's move has no language at all).
+        with translation.override(seat.user.language or translation.get_language()):
+            by_user[seat.user_id] = render_fragment(context)
     # A player a seat is kept for (only while the match waits) sees it with their answer buttons.
     for seat in seats:
         if seat.user_id is None and seat.reserved_for_id is not None and seat.reserved_for_id not in by_user:
             context = match_context(match, seat.reserved_for, seats=seats, rematch=rematch, rating_changes=changes)
-            by_user[seat.reserved_for_id] = render_fragment(context)
+            with translation.override(seat.reserved_for.language or translation.get_language()):
+                by_user[seat.reserved_for_id] = render_fragment(context)
     spectators = None
     if match.is_public:
         spectators = render_fragment(match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes))

@@ -17,7 +17,7 @@ class Migration(migrations.Migration):
                 choices=[("en", "English"), ("as", "অসমীয়া"), ("ne", "नेपाली")],
                 default="",
                 max_length=8,
-                verbose_name="language",
+                verbose_name="Language",
             ),
         ),
     ]
