@@ -4,10 +4,11 @@ For each language, a player chooses it with the switcher on the page, plays a tu
 games against computer players, and no English word is left on the page (what is read aloud included);
 then every page type, on a 375 px phone, has no sideways scrolling, no axe violation and no English.
 
-What may stay in Latin letters is short and reviewed: the site's name, people's names, the language
-switcher's own "English", codes (card codes R7/W2/B#, Reversi coordinates d4, ranks A/K/Q/J) and the game
-names a glossary keeps in Latin letters (docs/glossary-ne.md: DOS, Tacocat Spelled Backwards) and the
-goals' names WOW and YAY.
+What may stay in Latin letters is short and reviewed (ALLOWED, LATIN_NAMES, CODE): the site's name,
+people's names, the switcher's own "English", the download formats (JSON, zip), the Enter key, codes
+(card codes R7/W2/B#, Reversi squares d4 and column letters, ranks A/K/Q/J, the Tacocat track's letters),
+the game names a glossary keeps in Latin letters (docs/glossary-ne.md: DOS, Tacocat Spelled Backwards)
+and the goals' names WOW and YAY.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ ALLOWED = {
     "WOW",  # the names of Tacocat's two goals, written on the board
     "YAY",
     "Enter",  # a key, named as printed on it
+    "JSON",  # the file formats of the downloads
+    "zip",
 }
 # Game names a glossary keeps in Latin letters (docs/glossary-ne.md); Assamese transliterates them all.
 LATIN_NAMES = {"as": set(), "ne": {"DOS", "Tacocat", "Spelled", "Backwards"}}
