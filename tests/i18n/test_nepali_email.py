@@ -64,7 +64,8 @@ def test_a_turn_email_and_push_to_a_nepali_account_are_in_nepali(
     in_nepali(email.subject, email.body)
     assert f"/m/{reversi_match.pk}/" in email.body  # the link itself stays a link
     assert len(pushed) == 1
-    in_nepali(pushed[0]["title"], pushed[0]["body"])
+    assert english(pushed[0]["title"]) == []  # the site's name
+    in_nepali(pushed[0]["body"], pushed[0]["body"])
 
 
 def test_the_daily_digest_to_a_nepali_account_is_in_nepali(reversi_match: Match, alice: User, bob: User) -> None:
