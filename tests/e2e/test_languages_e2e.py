@@ -20,7 +20,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from games.models import Match
-from tests.e2e.helpers import PASSWORD, BrowserTestCase, wait_live
+from tests.e2e.helpers import PASSWORD, BrowserTestCase, sign_up, wait_live
 from tests.e2e.test_dos_e2e import SOLO
 from tests.e2e.test_every_page_e2e import GAMES, PHONE, make, overflow, resign
 from tests.games.tacocat.test_web_pages import OPTIONS as TACO
@@ -231,6 +231,41 @@ class EveryPageTypeOnAPhone(LanguageCase):
         paths += [f"/m/{m.pk}/replay/" for m in finished.values()]
         for path in paths:
             self.check(page, path, problems)
+        assert problems == [], "\n".join(problems)
+
+
+class NepaliSpectator(LanguageCase):
+    """A player who reads Nepali watches a public match whose player reads English: the state sent when
+    the page connects and every live update after a move are in Nepali."""
+
+    language = "ne"
+    username = "ram"
+
+    @property
+    def names(self) -> set[str]:
+        return super().names | {"ann"}
+
+    def test_a_nepali_spectator_sees_the_live_updates_of_an_english_players_match_in_nepali(self) -> None:
+        base = self.live_server_url
+        watcher, player = self.new_page(), self.new_page()
+        watcher.goto(base + "/")
+        choose_language(watcher, "ne")
+        sign_up_in(watcher, base, "ram")
+        sign_up(player, base, "ann")  # in English
+        match = make("ann", "reversi", players=2, bot_seats={1})
+        problems: list[str] = []
+        watcher.goto(base + match.get_absolute_url())
+        wait_live(watcher)
+        self.no_english(watcher, "spectator, on connecting", problems)
+
+        player.goto(base + match.get_absolute_url())
+        wait_live(player)
+        body = watcher.locator("#match-body")
+        version = int(body.get_attribute("data-version") or 0)
+        player.locator("button.sq.legal").first.click()
+        # Ann's move, then the computer's answer, each pushed to the watcher.
+        expect(body).to_have_attribute("data-version", str(version + 2), timeout=60_000)
+        self.no_english(watcher, "spectator, after two moves", problems)
         assert problems == [], "\n".join(problems)
 
 
