@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from typing import Any, ClassVar
+from urllib.parse import urlsplit
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
@@ -200,10 +201,15 @@ class EveryPageTypeOnAPhone(LanguageCase):
         page.goto(base + "/")
         choose_language(page, self.language)
         problems: list[str] = []
-        for path in ("/", "/accounts/login/", "/accounts/signup/", *(f"/rules/{g}/" for g in GAMES)):
+        anonymous = ("/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/")
+        for path in (*anonymous, *(f"/rules/{g}/" for g in GAMES)):
             self.check(page, path, problems)
 
         sign_up_in(page, base, self.username)
+        # A match waiting for a person, and its invitation page.
+        waiting = make(self.username, "dos", players=2)
+        page.goto(base + waiting.get_absolute_url())
+        invitation = urlsplit(page.locator("#invite-link").input_value()).path
         playing = {
             "reversi": make(self.username, "reversi", players=2, bot_seats={1}),
             "dos": make(self.username, "dos", players=2, bot_seats={1}, options=SOLO),
@@ -224,7 +230,8 @@ class EveryPageTypeOnAPhone(LanguageCase):
         expect(page.locator(".match-status strong:not(.your-turn)")).to_be_visible(timeout=90_000)
 
         paths = ["/", "/lobby/", "/history/", f"/accounts/u/{self.username}/", "/accounts/settings/"]
-        paths += ["/leaderboard/", "/status/", "/accounts/password/change/"]
+        paths += ["/leaderboard/", "/leaderboard/dos/", "/status/", "/accounts/password/change/"]
+        paths += [waiting.get_absolute_url(), invitation]
         paths += [f"/new/?game={g}" for g in GAMES]
         paths += [m.get_absolute_url() for m in playing.values()]
         paths += [m.get_absolute_url() for m in finished.values()]
