@@ -130,11 +130,14 @@ def push_news(user: Any, notices: list[Any], now: datetime, subscriptions: list[
 def payload(notices: list[Any]) -> dict[str, Any]:
     """What the service worker shows: the matches named, and where a click leads."""
     from games import registry
+    from games.i18n import digits
 
     matches: dict[int, Any] = {}
     for notice in notices:
         matches.setdefault(notice.match_id, notice)
-    lines = [f"{n.get_kind_display()}: {registry.get(n.match.game).name} #{n.match_id}" for n in matches.values()]
+    lines = [
+        f"{n.get_kind_display()}: {registry.get(n.match.game).name} #{digits(n.match_id)}" for n in matches.values()
+    ]
     first = next(iter(matches.values()))
     return {
         "title": "Turnwise",

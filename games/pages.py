@@ -213,11 +213,18 @@ def render_fragment(context: dict[str, Any]) -> str:
     return render_to_string("games/match.html#match-body", context)
 
 
+def _language_of(user: Any) -> str:
+    """A socket's language: its player's (sockets render in threads of their own, outside any
+    request's language); a spectator who is not signed in reads the default."""
+    return user.message_language if getattr(user, "is_authenticated", False) else settings.LANGUAGE_CODE
+
+
 def render_live_fragments(match: Match, user: Any) -> str | None:
     seats = list(match.seats.select_related("user"))
     if not can_watch(match, seats, user):
         return None
-    return render_fragment(match_context(match, user, seats=seats))
+    with translation.override(_language_of(user)):
+        return render_fragment(match_context(match, user, seats=seats))
 
 
 def your_turn_count(user: Any) -> int:
@@ -227,7 +234,8 @@ def your_turn_count(user: Any) -> int:
 def render_turn_badge(user: Any) -> str:
     from games.challenges import pending_count
 
-    return badge_html(your_turn_count(user), pending_count(user))
+    with translation.override(_language_of(user)):
+        return badge_html(your_turn_count(user), pending_count(user))
 
 
 def badge_html(turn_count: int, challenge_count: int | None = None) -> str:
@@ -272,13 +280,13 @@ def render_for_push(
             match, seat.user, seats=seats, next_url=next_url, rematch=rematch, rating_changes=changes
         )
         # In that player's language, not the mover's (a computer's move has no language at all).
-        with translation.override(seat.user.language or translation.get_language()):
+        with translation.override(seat.user.message_language):
             by_user[seat.user_id] = render_fragment(context)
     # A player a seat is kept for (only while the match waits) sees it with their answer buttons.
     for seat in seats:
         if seat.user_id is None and seat.reserved_for_id is not None and seat.reserved_for_id not in by_user:
             context = match_context(match, seat.reserved_for, seats=seats, rematch=rematch, rating_changes=changes)
-            with translation.override(seat.reserved_for.language or translation.get_language()):
+            with translation.override(seat.reserved_for.message_language):
                 by_user[seat.reserved_for_id] = render_fragment(context)
     spectators = None
     if match.is_public:

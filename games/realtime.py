@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
+from django.utils import translation
 
 from games import metrics
 
@@ -138,7 +140,11 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
                 },
             )
         )
-    messages.extend(_badge_message(user_id, len(waiting[user_id]), committed_at) for user_id in user_ids)
+    # Each badge in its player's language (the seats carry their users; no query).
+    languages = {s.user_id: s.user.message_language for s in seats if s.user_id is not None}
+    for user_id in user_ids:
+        with translation.override(languages[user_id]):
+            messages.append(_badge_message(user_id, len(waiting[user_id]), committed_at))
     if moved:
         metrics.record_move()
     deliver(messages)
@@ -162,13 +168,17 @@ def _badge_message(
 
 
 def announce_user(user_id: int) -> None:
-    """Tell every page of this person that their inbox, turns or challenges changed (two queries, one
-    render)."""
+    """Tell every page of this person that their inbox, turns or challenges changed (three queries, one
+    render, in their language)."""
+    from accounts.models import User
     from games import challenges, pages
 
     waiting = pages.waiting_turns([user_id])
     pending = challenges.pending_count(user_id)
-    deliver([_badge_message(user_id, len(waiting[user_id]), time.time(), pending)])
+    language = User.objects.filter(pk=user_id).values_list("language", flat=True).first()
+    with translation.override(language or settings.LANGUAGE_CODE):
+        message = _badge_message(user_id, len(waiting[user_id]), time.time(), pending)
+    deliver([message])
 
 
 def announce_chat(match_id: int) -> None:

@@ -21,6 +21,17 @@ def pytest_configure(config: pytest.Config) -> None:
         compile_all()
 
 
+@pytest.fixture(autouse=True)
+def _default_language() -> None:
+    """Every test starts in the default language: a request leaves the language it was served in
+    active in its thread (LocaleMiddleware never deactivates it), and a test in Nepali would
+    otherwise change how the next one in that thread renders numbers and words."""
+    from django.conf import settings as django_settings
+    from django.utils import translation
+
+    translation.activate(django_settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def make_user(django_user_model: Any) -> Any:
     def make(username: str) -> Any:

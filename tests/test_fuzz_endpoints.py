@@ -366,6 +366,15 @@ def replay_step(cast: Cast, data: st.DataObject) -> Request:
     return Request(_who(data), "get", f"/m/{match_id}/replay/{step}/", htmx=data.draw(st.booleans()))
 
 
+def language_post(cast: Cast, data: st.DataObject) -> Request:
+    """The language switcher: any code and any address to go back to; it never touches a match."""
+    form = {
+        "language": data.draw(st.one_of(st.sampled_from(["en", "as", "ne"]), STRINGS), label="language"),
+        "next": data.draw(st.one_of(st.just("/history/"), STRINGS), label="next"),
+    }
+    return Request(_who(data), "post", "/language/", data.draw(st.one_of(st.just(form), FORMS), label="form"))
+
+
 def on_match(suffix: str) -> Callable[[Cast, st.DataObject], str]:
     return lambda cast, data: f"/m/{_match_id(cast, data)}/{suffix}"
 
@@ -418,6 +427,8 @@ PLANS: dict[str, Plan] = {
     "accounts:push-subscribe": accounts_post("/accounts/push/subscribe/"),
     "accounts:push-unsubscribe": accounts_post("/accounts/push/unsubscribe/"),
     "service-worker": get_page(lambda cast, data: "/sw.js"),
+    "javascript-catalog": get_page(lambda cast, data: "/jsi18n/"),
+    "set-language": language_post,
     "games:status": get_page(lambda cast, data: "/status/"),
     "games:rules": with_segment("/rules/{}/"),
     "games:export": get_page(

@@ -21,7 +21,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from games.models import Match
-from tests.e2e.helpers import PASSWORD, BrowserTestCase, sign_up, wait_live
+from tests.e2e.helpers import PASSWORD, BrowserTestCase, console_errors, sign_up, wait_live
 from tests.e2e.test_dos_e2e import SOLO
 from tests.e2e.test_every_page_e2e import GAMES, PHONE, make, overflow, resign
 from tests.games.tacocat.test_web_pages import OPTIONS as TACO
@@ -114,6 +114,7 @@ class PlayATurnOfEachGame(LanguageCase):
     def play(self) -> None:
         base = self.live_server_url
         page = self.new_page()
+        errors = console_errors(page)
         page.goto(base + "/")
         choose_language(page, self.language)
         sign_up_in(page, base, self.username)
@@ -165,6 +166,8 @@ class PlayATurnOfEachGame(LanguageCase):
         expect(body).not_to_have_attribute("data-version", version)
         expect(page.locator(".ba-at-bottom .ba-bid")).to_be_visible()
         self.no_english(page, "back alley after the bid", problems)
+        if errors:
+            problems.append(f"console errors: {errors}")
         assert problems == [], "\n".join(problems)
 
     def open(self, page: Page, match: Match) -> Any:
@@ -181,7 +184,9 @@ class PlayATurnOfEachGame(LanguageCase):
 
 
 class EveryPageTypeOnAPhone(LanguageCase):
-    """Every page type at 375 px: no sideways scrolling, no axe violation, no English."""
+    """Every page type at 375 px: no sideways scrolling, no axe violation, no English, no console error."""
+
+    errors: list[str]
 
     def check(self, page: Page, path: str, problems: list[str]) -> None:
         page.goto(self.live_server_url + path)
@@ -194,10 +199,14 @@ class EveryPageTypeOnAPhone(LanguageCase):
             nodes = [n["target"] for n in violation["nodes"]][:3]
             problems.append(f"{path}: axe {violation['id']} ({violation['impact']}) at {nodes}")
         self.no_english(page, path, problems)
+        if self.errors:
+            problems.append(f"{path}: console errors {self.errors}")
+            self.errors.clear()
 
     def every_page(self) -> None:
         base = self.live_server_url
         page = self.new_page(PHONE, 740)
+        self.errors = console_errors(page)
         page.goto(base + "/")
         choose_language(page, self.language)
         problems: list[str] = []

@@ -196,6 +196,7 @@ def test_turn_emails_and_pushes_are_in_the_accounts_language(
     assert [m.subject for m in mail.outbox] == ["NE your turn on Turnwise (1)"]
     assert "NE your turn" in mail.outbox[0].body
     assert len(pushed) == 1 and pushed[0]["body"].startswith("NE your turn")
+    assert pushed[0]["body"].endswith("#" + digits(reversi_match.pk, "ne"))
 
 
 # --- digits ------------------------------------------------------------------------------------------
@@ -273,3 +274,44 @@ def test_engine_sentences_show_their_numbers_in_the_readers_digits() -> None:
         assert localize(text) == "Ann scores १२ (40 in all) on f5."
     with translation.override("en"):
         assert localize(text) == "Ann scores 12 (40 in all) on f5."
+
+
+def test_live_turn_badges_are_in_each_players_language(reversi_match: Match, alice: User, bob: User) -> None:
+    from unittest.mock import patch
+
+    from games import realtime
+
+    User.objects.filter(pk=alice.pk).update(language="ne")
+    seats = list(reversi_match.seats.select_related("user", "reserved_for"))
+    with translation.override("en"), patch.object(realtime, "deliver") as deliver:
+        realtime.announce(reversi_match, seats)
+    badges = {
+        group: message["html"] for group, message in deliver.call_args[0][0] if message["type"] == "turns.changed"
+    }
+    assert "१" in badges[realtime.user_group(alice.pk)]  # Alice, to move: "1 match" in Nepali digits
+    assert 'data-count="1"' in badges[realtime.user_group(alice.pk)]
+    assert "No turns waiting" in badges[realtime.user_group(bob.pk)]
+
+
+def test_a_badge_announced_on_its_own_is_in_its_players_language(reversi_match: Match, alice: User) -> None:
+    from unittest.mock import patch
+
+    from games import realtime
+
+    User.objects.filter(pk=alice.pk).update(language="as")
+    with translation.override("en"), patch.object(realtime, "deliver") as deliver:
+        realtime.announce_user(alice.pk)
+    [(group, message)] = deliver.call_args[0][0]
+    assert group == realtime.user_group(alice.pk) and "১" in message["html"]  # one match waiting, Assamese digits
+
+
+def test_a_socket_renders_in_its_players_language(sample_catalogue: Path, reversi_match: Match, alice: User) -> None:
+    from games import pages
+
+    User.objects.filter(pk=alice.pk).update(language="ne")
+    alice.refresh_from_db()
+    with translation.override("en"):  # whatever a socket thread had active
+        fragment = pages.render_live_fragments(reversi_match, alice)
+        badge = pages.render_turn_badge(alice)
+    assert fragment is not None and "NE your turn." in fragment
+    assert "१" in badge and 'data-count="1"' in badge
