@@ -211,8 +211,16 @@ class EveryPageTypeOnAPhone(LanguageCase):
         choose_language(page, self.language)
         problems: list[str] = []
         anonymous = ("/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/")
-        for path in (*anonymous, *(f"/rules/{g}/" for g in GAMES)):
+        reset = ("/accounts/password/reset/sent/", "/accounts/password/reset/x/y/", "/accounts/password/reset/done/")
+        for path in (*anonymous, *reset, *(f"/rules/{g}/" for g in GAMES)):
             self.check(page, path, problems)
+        # A page that is not there: the answer is in the reader's language too.
+        missing = page.goto(base + "/no-such-page/")
+        assert missing is not None and missing.status == 404
+        if page.locator("html").get_attribute("lang") != self.language:
+            problems.append(f"/no-such-page/: <html lang={page.locator('html').get_attribute('lang')}>")
+        self.no_english(page, "/no-such-page/ (404)", problems)
+        self.errors.clear()  # the browser logs the 404 itself
 
         sign_up_in(page, base, self.username)
         # A match waiting for a person, and its invitation page.
@@ -240,6 +248,7 @@ class EveryPageTypeOnAPhone(LanguageCase):
 
         paths = ["/", "/lobby/", "/history/", f"/accounts/u/{self.username}/", "/accounts/settings/"]
         paths += ["/leaderboard/", "/leaderboard/dos/", "/status/", "/accounts/password/change/"]
+        paths += ["/accounts/password/change/done/"]
         paths += [waiting.get_absolute_url(), invitation]
         paths += [f"/new/?game={g}" for g in GAMES]
         paths += [m.get_absolute_url() for m in playing.values()]
