@@ -2,11 +2,14 @@
 
 For each language, a player chooses it with the switcher on the page, plays a turn of each of the four
 games against computer players, and no English word is left on the page (what is read aloud included);
-then every page type, on a 375 px phone, has no sideways scrolling, no axe violation and no English.
+every page type (the 404 page too), on a 375 px phone, has no sideways scrolling, no axe violation, no
+console error and no English; a Nepali spectator of an English player's match gets its live updates in
+Nepali.
 
 What may stay in Latin letters is short and reviewed (ALLOWED, LATIN_NAMES, CODE): the site's name,
 people's names, the switcher's own "English", the download formats (JSON, zip), the Enter key, codes
-(card codes R7/W2/B#, Reversi squares d4 and column letters, ranks A/K/Q/J, the Tacocat track's letters),
+(card codes R7/W2/B#, Reversi squares d4 and column letters, ranks A/K/Q/J, the Tacocat track's letters,
+Back Alley's team letters A/B),
 the game names a glossary keeps in Latin letters (docs/glossary-ne.md: DOS, Tacocat Spelled Backwards)
 and the goals' names WOW and YAY.
 """
