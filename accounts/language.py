@@ -11,10 +11,11 @@ from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
-from django.views.decorators.http import require_POST
-from django.views.i18n import set_language
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET, require_POST
+from django.views.i18n import JavaScriptCatalog, set_language
 
 
 @require_POST
@@ -26,6 +27,19 @@ def choose_language(request: HttpRequest) -> HttpResponse:
         request.user.language = language
         request.user.save(update_fields=["language"])
     return response
+
+
+# The same for everyone reading a language, so browsers may keep it; an hour, so that new
+# translations reach pages soon after a release.
+@require_GET
+@cache_control(public=True, max_age=3600)
+def javascript_catalog(request: HttpRequest, language: str) -> HttpResponse:
+    """The scripts' strings (djangojs) in ``language``: named in the address, so that each
+    language's catalogue is cached on its own."""
+    if language not in dict(settings.LANGUAGES):
+        raise Http404
+    with translation.override(language):
+        return JavaScriptCatalog.as_view()(request)
 
 
 class AccountLanguagePasswordResetForm(PasswordResetForm):

@@ -1,13 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.i18n import JavaScriptCatalog
 
-from accounts.language import choose_language
+from accounts.language import choose_language, javascript_catalog
 from accounts.push_views import service_worker
 
 urlpatterns = [
     path("sw.js", service_worker, name="service-worker"),
-    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("jsi18n/<str:language>/", javascript_catalog, name="javascript-catalog"),
     path("language/", choose_language, name="set-language"),
     path("accounts/", include("accounts.urls")),
     path("admin/", admin.site.urls),

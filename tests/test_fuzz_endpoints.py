@@ -427,7 +427,7 @@ PLANS: dict[str, Plan] = {
     "accounts:push-subscribe": accounts_post("/accounts/push/subscribe/"),
     "accounts:push-unsubscribe": accounts_post("/accounts/push/unsubscribe/"),
     "service-worker": get_page(lambda cast, data: "/sw.js"),
-    "javascript-catalog": get_page(lambda cast, data: "/jsi18n/"),
+    "javascript-catalog": either(get_page(lambda cast, data: "/jsi18n/ne/"), with_segment("/jsi18n/{}/")),
     "set-language": language_post,
     "games:status": get_page(lambda cast, data: "/status/"),
     "games:rules": with_segment("/rules/{}/"),

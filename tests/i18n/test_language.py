@@ -144,8 +144,12 @@ def test_signing_in_stores_the_language_of_an_account_that_never_chose(alice: Us
 def test_pages_are_translated_with_the_catalogues(sample_catalogue: Path) -> None:
     html = Client().get("/rules/reversi/", HTTP_ACCEPT_LANGUAGE="ne").content.decode()
     assert "NE log in" in html
-    script = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="ne").content.decode()
-    assert "NE link copied." in script and "function" in script
+    assert '<script src="/jsi18n/ne/"' in html
+    response = Client().get("/jsi18n/ne/", HTTP_ACCEPT_LANGUAGE="en")  # the address names the language
+    assert "NE link copied." in response.content.decode() and "function" in response.content.decode()
+    assert "max-age=3600" in response["Cache-Control"] and "public" in response["Cache-Control"]
+    assert "NE link copied." not in Client().get("/jsi18n/en/").content.decode()
+    assert Client().get("/jsi18n/xx/").status_code == 404
 
 
 # --- written to in the account's language -----------------------------------------------------------
