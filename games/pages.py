@@ -296,26 +296,27 @@ def render_for_push(
             continue
         others = [mid for mid in waiting.get(seat.user_id, []) if mid != match.pk]
         next_url = reverse("games:match", args=[others[0]]) if others else ""
-        context = match_context(
-            match, seat.user, seats=seats, next_url=next_url, rematch=rematch, rating_changes=changes, state=state
-        )
-        # In that player's language, not the mover's (a computer's move has no language at all).
+        # In that player's language, not the mover's (a computer's move has no language at all); the
+        # context too: it holds sentences translated when it is built (event lines, seat labels).
         with translation.override(seat.user.message_language):
+            context = match_context(
+                match, seat.user, seats=seats, next_url=next_url, rematch=rematch, rating_changes=changes, state=state
+            )
             by_user[seat.user_id] = render_fragment(context)
     # A player a seat is kept for (only while the match waits) sees it with their answer buttons.
     for seat in seats:
         if seat.user_id is None and seat.reserved_for_id is not None and seat.reserved_for_id not in by_user:
-            context = match_context(
-                match, seat.reserved_for, seats=seats, rematch=rematch, rating_changes=changes, state=state
-            )
             with translation.override(seat.reserved_for.message_language):
+                context = match_context(
+                    match, seat.reserved_for, seats=seats, rematch=rematch, rating_changes=changes, state=state
+                )
                 by_user[seat.reserved_for_id] = render_fragment(context)
     spectators: dict[str, str] = {}
     if match.is_public:
         if spectator_languages is None:
             spectator_languages = [code for code, _name in settings.LANGUAGES]
-        context = match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes, state=state)
         for language in spectator_languages:
             with translation.override(language):
+                context = match_context(match, None, seats=seats, rematch=rematch, rating_changes=changes, state=state)
                 spectators[language] = render_fragment(context)
     return by_user, spectators
