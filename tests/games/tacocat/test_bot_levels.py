@@ -45,14 +45,15 @@ def test_an_unknown_level_is_refused() -> None:
                    level="expert")  # fmt: skip
 
 
+@pytest.mark.parametrize("level", ["medium", "hard"])
 @pytest.mark.parametrize("budget_s", [0.002, 0.02, 0.5])
-def test_no_decision_visits_more_positions_than_its_budget_allows(budget_s: float) -> None:
+def test_no_decision_visits_more_positions_than_its_budget_allows(budget_s: float, level: str) -> None:
     """Work, not time: the search stops before its node budget, whatever the host's speed."""
     allowed = bot.node_budget(budget_s)
     used = []
-    for state, seat in _states(11, ("hard", "hard")):
+    for state, seat in _states(11, (level, level)):
         legal = engine.legal_actions(state, seat)
-        decision = bot.decide(engine.view(state, seat), legal, rng=random.Random(5), budget_s=budget_s, level="hard")
+        decision = bot.decide(engine.view(state, seat), legal, rng=random.Random(5), budget_s=budget_s, level=level)
         assert decision.action in legal
         used.append(decision.nodes)
     assert max(used) <= allowed * 1.1
