@@ -89,3 +89,26 @@ def test_a_decision_does_not_depend_on_the_cards_the_seat_cannot_see(level: str)
         assert first == second
         checked += other.hands != state.hands
     assert checked  # the hidden cards really were different
+
+
+def test_hard_pruned_search_finds_the_same_values_with_fewer_positions() -> None:
+    """Pruning only stops at a sure win or a sure loss, so every value is exact; the ordering and the
+    cut-offs save positions."""
+    deck = [v for v in range(1, 13) for _ in range(3)] + [6, 7]
+    rng = random.Random(6)
+    full_total = pruned_total = 0
+    for size in (2, 3, 4, 5):
+        for _ in range(6):
+            cards = rng.sample(deck, 2 * size)
+            mine, theirs = tuple(sorted(cards[:size])), tuple(sorted(cards[size:]))
+            for attack in (True, False):
+                bot._MEMO.clear()
+                full = bot.Search(10**9)
+                value = full.solve(mine, theirs, attack)
+                bot._MEMO.clear()
+                pruned = bot.Search(10**9, prune=True)
+                assert pruned.solve(mine, theirs, attack) == value
+                full_total += full.nodes
+                pruned_total += pruned.nodes
+    bot._MEMO.clear()
+    assert pruned_total < full_total / 2
