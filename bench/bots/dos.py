@@ -2,7 +2,8 @@
 
 Run: ``nice -n 5 .venv/bin/python bench/bots/dos.py [--quick] [--games N]``. No Django.
 Heads-up games to 200 points, the two players changing seats every other game; then four-player games
-of one player of the level against three greedy players (a win is finishing first; one in four by chance).
+of one player of a level against three of the level below or three greedy players (a win is finishing
+first; one in four by chance). ``--only "hard vs"`` runs the pairings whose label contains the text.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from random import Random
 from typing import Any
 
 from baselines import dos_greedy, random_player
-from stats import Tally, arguments
+from stats import Tally, arguments, only_option
 
 from games.dos import bot
 from games.dos.rules import engine
@@ -49,7 +50,7 @@ def heads_up(label: str, mine: Player, theirs: Player, games: int, seed: int) ->
 
 
 def one_of_four(label: str, mine: Player, theirs: Player, games: int, seed: int) -> Tally:
-    tally = Tally(label)
+    tally = Tally(label, chance=0.25)
     for g in range(games):
         me = g % 4
         players = [mine if s == me else theirs for s in range(4)]
@@ -58,7 +59,7 @@ def one_of_four(label: str, mine: Player, theirs: Player, games: int, seed: int)
 
 
 def main() -> None:
-    args = arguments(__doc__.splitlines()[0], full=150, quick=30)
+    args = arguments(__doc__.splitlines()[0], full=150, quick=30, extra=only_option)
     started = time.perf_counter()
     print(f"DOS: {args.games} heads-up games per pairing (to 200 points)")
     rows = [
@@ -71,11 +72,17 @@ def main() -> None:
         ("hard vs random", level("hard"), random_player),
     ]
     for label, mine, theirs in rows:
-        print(heads_up(label, mine, theirs, args.games, args.seed).line(), flush=True)
-    print(f"DOS: {args.games // 2} four-player games per level, one of the level against three greedy players")
-    for name in bot.LEVELS:
-        tally = one_of_four(f"{name} vs 3 greedy", level(name), dos_greedy, args.games // 2, args.seed)
-        print(tally.line(), flush=True)
+        if args.only in label:
+            print(heads_up(label, mine, theirs, args.games, args.seed).line(), flush=True)
+    print(f"DOS: {args.games // 2} four-player games per pairing, one player against three")
+    fours = [
+        ("medium vs 3 easy", level("medium"), level("easy")),
+        ("hard vs 3 medium", level("hard"), level("medium")),
+        *((f"{name} vs 3 greedy", level(name), dos_greedy) for name in bot.LEVELS),
+    ]
+    for label, mine, theirs in fours:
+        if args.only in label:
+            print(one_of_four(label, mine, theirs, args.games // 2, args.seed).line(), flush=True)
     print(f"  ({time.perf_counter() - started:.0f} s)")
 
 

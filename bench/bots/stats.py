@@ -38,6 +38,8 @@ class Tally:
     """Results of one pairing, from the side under test's point of view."""
 
     label: str
+    # The rate an equal player would score: one half heads-up, one in four for one of four players.
+    chance: float = 0.5
     wins: int = 0
     losses: int = 0
     draws: int = 0
@@ -63,16 +65,21 @@ class Tally:
         return wilson(self.wins + 0.5 * self.draws, self.games)
 
     def significant(self) -> bool:
-        """The whole 95% interval lies above one half: the side is stronger, not just lucky."""
-        return self.interval()[0] > 0.5
+        """The whole 95% interval lies above chance: the side is stronger, not just lucky."""
+        return self.interval()[0] > self.chance
 
     def line(self) -> str:
         lo, hi = self.interval()
-        verdict = "stronger" if self.significant() else ("weaker" if hi < 0.5 else "not separated")
+        verdict = "stronger" if self.significant() else ("weaker" if hi < self.chance else "not separated")
         return (
             f"  {self.label:<28} games {self.games:4d}  W-L-D {self.wins}-{self.losses}-{self.draws}  "
             f"win rate {self.rate:6.1%}  95% CI [{lo:6.1%}, {hi:6.1%}]  {verdict}"
         )
+
+
+def only_option(parser: argparse.ArgumentParser) -> None:
+    """``--only TEXT``: run just the pairings whose label contains TEXT (all by default)."""
+    parser.add_argument("--only", default="", help='run only the pairings whose label contains this, e.g. "hard vs"')
 
 
 def arguments(

@@ -3,7 +3,8 @@
 Run: ``nice -n 5 .venv/bin/python bench/bots/tacocat.py [--quick] [--games N]``. No Django.
 Whole games on the default board and deck (the rules file's assumed ones), the players changing seats
 every other game, at the site's default budget of 0.5 s a decision (counted in positions visited, not wall time). Also
-reports the most positions any decision visited against what its budget allows.
+reports the most positions any decision visited against what its budget allows. ``--only "hard vs"`` runs
+the pairings whose label contains the text.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from random import Random
 from typing import Any
 
 from baselines import random_player, tacocat_greedy
-from stats import Tally, arguments
+from stats import Tally, arguments, only_option
 
 from games.tacocat import bot
 from games.tacocat.rules import engine
@@ -55,7 +56,7 @@ def heads_up(label: str, mine: Player, theirs: Player, games: int, seed: int) ->
 
 
 def main() -> None:
-    args = arguments(__doc__.splitlines()[0], full=100, quick=20)
+    args = arguments(__doc__.splitlines()[0], full=100, quick=20, extra=only_option)
     started = time.perf_counter()
     print(f"Tacocat: {args.games} games per pairing, budget {BUDGET_S}s ({bot.node_budget(BUDGET_S)} positions)")
     rows = [
@@ -68,6 +69,8 @@ def main() -> None:
         ("hard vs random", level("hard"), random_player),
     ]
     for label, mine, theirs in rows:
+        if args.only not in label:
+            continue
         print(heads_up(label, mine, theirs, args.games, args.seed).line(), flush=True)
     print(f"  most positions visited by one decision: {most_nodes} (budget {bot.node_budget(BUDGET_S)})")
     print(f"  ({time.perf_counter() - started:.0f} s)")

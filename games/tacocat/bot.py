@@ -7,7 +7,9 @@ against the low card a sacrifice costs. Near the end of a round (few cards left)
 opponent's hand from the unseen cards and solves the rest of the round exactly for each sample.
 
 Levels: easy plays a beginner's plan and never searches, medium searches from 4 cards
-each with 24 samples, hard from 5 cards with up to 96 samples. The search's work is counted in nodes
+each with 24 samples (the duel from 3), hard from 6 cards (the duel from 5) with up to 96 samples and a
+pruned, ordered search that solves the same positions in a fraction of the work; hard trusts its search
+only when it solved at least 6 samples. The search's work is counted in nodes
 (positions visited), never in wall time: a decision stops sampling before its node budget would be
 passed, so a busy host changes nothing and no decision overruns ``budget_s``.
 """
@@ -33,15 +35,24 @@ LEVELS = ("easy", "medium", "hard")
 NODES_PER_SECOND = 20_000
 
 
+def _strongest_first(hand: Hand) -> list[Hand]:
+    """Attacks ordered so a winning one tends to come first, which pruning turns into fewer positions:
+    the highest card first (a high attack forces a defence or a sacrifice), short before long."""
+    return sorted(legal_attacks(hand), key=lambda attack: (-attack[-1], len(attack)))
+
+
 @dataclass(frozen=True, slots=True)
 class Level:
     search_max_hand: int  # solve exactly from this many cards each; above, heuristics
     samples: int  # opponent hands sampled per decision
+    duel_max_hand: int  # search the duel from this many cards each
+    prune: bool  # stop a search node once its side has a sure win: the same values for fewer positions
+    min_samples: int  # trust the search only when it solved this many samples, else the rules of thumb
 
 
 LEVEL_SETTINGS = {
-    "medium": Level(search_max_hand=4, samples=24),
-    "hard": Level(search_max_hand=5, samples=96),
+    "medium": Level(search_max_hand=4, samples=24, duel_max_hand=3, prune=False, min_samples=1),
+    "hard": Level(search_max_hand=6, samples=96, duel_max_hand=5, prune=True, min_samples=6),
 }
 
 
@@ -59,8 +70,9 @@ MEMO_CAP = 200_000
 class Search:
     """Exact play of the rest of a round with open hands, memoised, counting the positions it solves."""
 
-    def __init__(self, max_nodes: int) -> None:
+    def __init__(self, max_nodes: int, prune: bool = False) -> None:
         self.max_nodes = max_nodes
+        self.prune = prune
         self.nodes = 0
         if len(_MEMO) > MEMO_CAP:
             _MEMO.clear()
@@ -84,10 +96,12 @@ class Search:
             value = 1.0 - self.solve(theirs, mine, True)
         else:
             value = 0.0
-            for attack in legal_attacks(mine):
+            for attack in _strongest_first(mine) if self.prune else legal_attacks(mine):
                 left = remove(mine, attack)
                 assert left is not None
                 value = max(value, self.attack_value(left, attack, theirs))
+                if self.prune and value == 1.0:
+                    break
         self._memo[key] = value
         return value
 
@@ -98,6 +112,8 @@ class Search:
             kept = remove(theirs, answers)
             assert kept is not None
             worst = min(worst, self.solve(left, kept, not won))
+            if self.prune and worst == 0.0:
+                break
         return worst
 
     def duel_value(self, left: Hand, mine: int, theirs: Hand) -> float:
@@ -149,13 +165,16 @@ def _sample_hands(pool: list[int], size: int, rng: random.Random, count: int) ->
 
 
 def _by_samples(
-    options: list[tuple[Action, Callable[[Hand], float]]], samples: list[Hand], fallback: Callable[[], Action]
+    options: list[tuple[Action, Callable[[Hand], float]]],
+    samples: list[Hand],
+    fallback: Callable[[], Action],
+    min_samples: int = 1,
 ) -> Action:
     """The action with the best total value over the samples solved within the node budget.
 
     Samples are the outer loop, and a sample the budget cannot finish is dropped, so running out of
-    work still compares every action on equal terms. With no sample solved, ``fallback`` (the rules
-    of thumb's choice).
+    work still compares every action on equal terms. With fewer than ``min_samples`` solved,
+    ``fallback`` (the rules of thumb's choice): a handful of samples guides worse than the rules do.
     """
     totals = [0.0] * len(options)
     solved = 0
@@ -168,7 +187,7 @@ def _by_samples(
             break
         totals = [t + v for t, v in zip(totals, values, strict=True)]
         solved += 1
-    if not solved:
+    if solved < min_samples:
         return fallback()
     return options[max(range(len(options)), key=totals.__getitem__)][0]
 
@@ -208,12 +227,13 @@ def _duel(view: View, hand: Hand, legal: list[Action], rng: random.Random, searc
             scored.append((hand_value(left) + INITIATIVE * win, action))
         return _best(scored)
 
-    if len(hand) <= min(3, level.search_max_hand):
+    if len(hand) <= level.duel_max_hand:
         samples = _sample_hands(pool, len(hand), rng, level.samples)
         return _by_samples(
             [(action, partial(search.duel_value, left, mine)) for action, mine, left in options],
             samples,
             rule_of_thumb,
+            level.min_samples,
         )
     return rule_of_thumb()
 
@@ -247,6 +267,7 @@ def _attack(view: View, hand: Hand, legal: list[Action], rng: random.Random, sea
             [(action, partial(search.attack_value, left, attack)) for action, attack, left in options],
             samples,
             rule_of_thumb,
+            level.min_samples,
         )
     return rule_of_thumb()
 
@@ -271,6 +292,7 @@ def _defend(view: View, hand: Hand, legal: list[Action], rng: random.Random, sea
             [(action, partial(search.defend_value, left, won)) for action, left, won in options],
             samples,
             rule_of_thumb,
+            level.min_samples,
         )
     return rule_of_thumb()
 
@@ -307,7 +329,7 @@ def decide(
     if level == "easy":
         return Decision(_beginner(_values(view["hand"]), legal), 0)
     settings = LEVEL_SETTINGS[level]
-    search = Search(node_budget(budget_s))
+    search = Search(node_budget(budget_s), prune=settings.prune)
     hand = _values(view["hand"])
     kind = legal[0]["type"]
     if kind == "replace":

@@ -83,3 +83,26 @@ def test_a_decision_does_not_depend_on_the_cards_the_seat_cannot_see(level: str)
         assert first == second
         checked += other.hands != before.hands
     assert checked > 10
+
+
+class CountingList(list):  # type: ignore[type-arg]
+    """A list that counts how often it is walked through: the easy level's only work."""
+
+    passes = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        CountingList.passes += 1
+        return super().__iter__()
+
+
+def test_easy_looks_at_each_legal_action_a_few_times_at_most() -> None:
+    """Easy searches nothing: a few passes over the legal list, however large, whatever the budget."""
+    hand = [c for c in CODES if not c.endswith("#") and c != "W2" for _ in range(2)]
+    hand += ["R#", "G#", "B#", "Y#", "W2", "W2"]
+    state = position(hands=[hand, ["W2"]], center=["R#", "G#", "B#", "Y#", "W2", "W2", "W2"], resolve=False)
+    legal = CountingList(engine.legal_actions(state, 0))
+    assert len(legal) > 6000
+    CountingList.passes = 0
+    action = bot.choose(engine.view(state, 0), legal, rng=Random(0), budget_s=0.5, level="easy")
+    assert action in legal
+    assert 1 <= CountingList.passes <= 4

@@ -45,14 +45,15 @@ def test_an_unknown_level_is_refused() -> None:
                    level="expert")  # fmt: skip
 
 
+@pytest.mark.parametrize("level", ["medium", "hard"])
 @pytest.mark.parametrize("budget_s", [0.002, 0.02, 0.5])
-def test_no_decision_visits_more_positions_than_its_budget_allows(budget_s: float) -> None:
+def test_no_decision_visits_more_positions_than_its_budget_allows(budget_s: float, level: str) -> None:
     """Work, not time: the search stops before its node budget, whatever the host's speed."""
     allowed = bot.node_budget(budget_s)
     used = []
-    for state, seat in _states(11, ("hard", "hard")):
+    for state, seat in _states(11, (level, level)):
         legal = engine.legal_actions(state, seat)
-        decision = bot.decide(engine.view(state, seat), legal, rng=random.Random(5), budget_s=budget_s, level="hard")
+        decision = bot.decide(engine.view(state, seat), legal, rng=random.Random(5), budget_s=budget_s, level=level)
         assert decision.action in legal
         used.append(decision.nodes)
     assert max(used) <= allowed * 1.1
@@ -88,3 +89,26 @@ def test_a_decision_does_not_depend_on_the_cards_the_seat_cannot_see(level: str)
         assert first == second
         checked += other.hands != state.hands
     assert checked  # the hidden cards really were different
+
+
+def test_hard_pruned_search_finds_the_same_values_with_fewer_positions() -> None:
+    """Pruning only stops at a sure win or a sure loss, so every value is exact; the ordering and the
+    cut-offs save positions."""
+    deck = [v for v in range(1, 13) for _ in range(3)] + [6, 7]
+    rng = random.Random(6)
+    full_total = pruned_total = 0
+    for size in (2, 3, 4, 5):
+        for _ in range(6):
+            cards = rng.sample(deck, 2 * size)
+            mine, theirs = tuple(sorted(cards[:size])), tuple(sorted(cards[size:]))
+            for attack in (True, False):
+                bot._MEMO.clear()
+                full = bot.Search(10**9)
+                value = full.solve(mine, theirs, attack)
+                bot._MEMO.clear()
+                pruned = bot.Search(10**9, prune=True)
+                assert pruned.solve(mine, theirs, attack) == value
+                full_total += full.nodes
+                pruned_total += pruned.nodes
+    bot._MEMO.clear()
+    assert pruned_total < full_total / 2
