@@ -62,11 +62,11 @@ def ascii_numbers(html: str) -> list[str]:
     return [part for part in parser.parts if part != caption and re.search(r"[0-9]", ALLOWED.sub("", part))]
 
 
-def played(game: str, players: list[User], moves: int, seed: int) -> Match:
+def played(game: str, players: list[User], moves: int, seed: int, *, rated: bool = False) -> Match:
     """A match of ``game`` between ``players`` (seat 0 first) on a clock, ``moves`` random legal moves
-    in, with a line of chat: scores, counts and events to read."""
+    in (or to its end), with a line of chat: scores, counts and events to read."""
     engine = registry.get(game).engine
-    match = services.create_match(user=players[0], game=game, players=len(players), pace_seconds=24 * 3600)
+    match = services.create_match(user=players[0], game=game, players=len(players), pace_seconds=24 * 3600, rated=rated)
     for user in players[1:]:
         services.join_match(match_id=match.pk, user=user)
     rng = Random(seed)
@@ -100,5 +100,21 @@ def test_a_seated_player_reads_every_number_in_their_own_digits(game: str, langu
     assert f'lang="{language}"' in html
     own = {"as": "০১২৩৪৫৬৭৮৯", "ne": "०१२३४५६७८९"}[language]
     assert any(d in html for d in own), "no number at all on the page?"
+    with translation.override(language):
+        assert ascii_numbers(html) == []
+
+
+@pytest.mark.parametrize("language", ["as", "ne"])
+def test_a_finished_rated_match_reads_its_scores_and_rating_changes_in_the_readers_digits(
+    language: str, make_user: Any
+) -> None:
+    players = [make_user("ann"), make_user("ben")]
+    match = played("reversi", players, 200, seed=3, rated=True)
+    assert match.status == Match.Status.FINISHED
+    User.objects.filter(pk=players[1].pk).update(language=language)
+    client = Client()
+    client.force_login(players[1])
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert 'class="final-score"' in html and "rating-change" in html
     with translation.override(language):
         assert ascii_numbers(html) == []
