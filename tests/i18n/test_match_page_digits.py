@@ -83,6 +83,15 @@ def played(game: str, players: list[User], moves: int, seed: int, *, rated: bool
     return match
 
 
+def watching(match: Match, user: User, language: str) -> str:
+    User.objects.filter(pk=user.pk).update(language=language)
+    client = Client()
+    client.force_login(user)
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert f'lang="{language}"' in html and 'id="match-body"' in html and " mine" not in html  # no seat of theirs
+    return html
+
+
 GAMES = {"reversi": (2, 20), "dos": (3, 40), "backalley": (4, 70), "tacocat": (2, 25)}
 
 
@@ -102,6 +111,7 @@ def test_a_seated_player_reads_every_number_in_their_own_digits(game: str, langu
     assert any(d in html for d in own), "no number at all on the page?"
     with translation.override(language):
         assert ascii_numbers(html) == []
+        assert ascii_numbers(watching(match, make_user("eve"), language)) == []  # a spectator's view too
 
 
 @pytest.mark.parametrize("language", ["as", "ne"])
