@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games import registry
+from games.i18n import LocalNumber
 from games.models import Match, Seat
 from games.paces import PACES
 from games.registry import GameOption
@@ -61,12 +62,15 @@ class NewMatchForm(forms.Form):
         spec = self.spec
         counts = list(range(spec.min_players, spec.max_players + 1))
         if len(counts) == 1:
-            wrong_count = _("%(game)s is for exactly %(n)d players.") % {"game": spec.name, "n": spec.min_players}
-        else:
-            wrong_count = _("%(game)s is for %(min)d to %(max)d players.") % {
+            wrong_count = _("%(game)s is for exactly %(n)s players.") % {
                 "game": spec.name,
-                "min": spec.min_players,
-                "max": spec.max_players,
+                "n": LocalNumber(spec.min_players),
+            }
+        else:
+            wrong_count = _("%(game)s is for %(min)s to %(max)s players.") % {
+                "game": spec.name,
+                "min": LocalNumber(spec.min_players),
+                "max": LocalNumber(spec.max_players),
             }
         self.fields["players"] = forms.TypedChoiceField(
             label=_("Number of players"),
@@ -115,7 +119,7 @@ class NewMatchForm(forms.Form):
         return wanted if self.spec.min_players <= wanted <= self.spec.max_players else self.spec.min_players
 
     def seat_label(self, n: int) -> str:
-        label = str(_("Seat %(n)d") % {"n": n + 1})
+        label = str(_("Seat %(n)s") % {"n": LocalNumber(n + 1)})
         if self.spec.seat_label:
             label += f" ({self.spec.seat_label(n)})"
         return label

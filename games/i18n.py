@@ -50,6 +50,21 @@ def digits(value: Any, language: str | None = None) -> str:
     return text.translate(table) if table else text
 
 
+def readable(value: Any) -> Any:
+    """``value`` with every integer in it (through dicts, lists and tuples) a ``LocalNumber``: an
+    engine event handed to a game's sentences shows its counts, points and rounds in the reader's
+    digits, while strings (card codes, squares) stay as they are."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return LocalNumber(value)
+    if isinstance(value, dict):
+        return {key: readable(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [readable(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(readable(item) for item in value)
+    return value
+
+
 class LocalNumber(int):
     """An integer that reads in the active language's digits: ``{% blocktranslate count n=x|digits %}``
     needs a number to choose the plural form, and shows ``{{ n }}`` as the language writes it."""

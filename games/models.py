@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import fairplay, paces
+from games.i18n import LocalNumber
 
 
 def new_invite_token() -> str:
@@ -172,7 +173,7 @@ class Seat(models.Model):
         if self.is_bot and self.user_id is not None:
             return str(_("%(name)s (computer substitute)") % {"name": self.user.username})
         if self.is_bot:
-            return str(_("Computer %(n)d") % {"n": self.number + 1})
+            return str(_("Computer %(n)s") % {"n": LocalNumber(self.number + 1)})
         if self.user_id is None:
             return str(_("Open seat"))
         return self.user.username

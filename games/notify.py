@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from accounts import push
 from accounts.models import User
+from games.i18n import digits
 from games.models import Match, Notice, Seat
 
 log = logging.getLogger(__name__)
@@ -156,7 +157,7 @@ def _compose_and_send(user: User, notices: list[Notice], *, digest: bool, waitin
             notice.match_id,
             {
                 "url": base + notice.match.get_absolute_url(),
-                "title": f"{registry.get(notice.match.game).name} #{notice.match_id}",
+                "title": f"{registry.get(notice.match.game).name} #{digits(notice.match_id)}",
                 "kinds": [],
             },
         )
@@ -169,7 +170,7 @@ def _compose_and_send(user: User, notices: list[Notice], *, digest: bool, waitin
                 seat.match_id,
                 {
                     "url": base + seat.match.get_absolute_url(),
-                    "title": f"{registry.get(seat.match.game).name} #{seat.match_id}",
+                    "title": f"{registry.get(seat.match.game).name} #{digits(seat.match_id)}",
                     "kinds": [],
                 },
             )
@@ -187,7 +188,7 @@ def _compose_and_send(user: User, notices: list[Notice], *, digest: bool, waitin
     if digest:
         subject = _("Your Turnwise digest")
     elif turns:
-        subject = _("Your turn on Turnwise (%(n)d)") % {"n": len(by_match)}
+        subject = _("Your turn on Turnwise (%(n)s)") % {"n": digits(len(by_match))}
     else:
         subject = _("News from your Turnwise matches")
     message = EmailMessage(

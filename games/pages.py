@@ -16,6 +16,7 @@ from django.utils.translation import get_language
 
 from games import ending, ratings, registry
 from games.engine import is_draw
+from games.i18n import readable
 from games.models import ChatMessage, Match, Seat
 from games.services import predicates
 
@@ -199,7 +200,8 @@ def describe_events(spec: registry.Game, view: dict[str, Any] | None, names: lis
     """The latest events as sentences, oldest first (the view keeps more; a page shows the recent ones)."""
     if not view:
         return []
-    return [spec.describe_event(event, names) for event in view.get("events", [])[-EVENTS_SHOWN:]]
+    # Integers become LocalNumbers: the sentences show counts and points in the reader's digits.
+    return [spec.describe_event(readable(event), names) for event in view.get("events", [])[-EVENTS_SHOWN:]]
 
 
 def outcome_text(match: Match, seats: list[Seat], mine: Seat | None) -> str:

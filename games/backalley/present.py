@@ -20,6 +20,7 @@ from django.utils.translation import ngettext, pgettext
 from games.backalley.cards import SUITS, parse, winning_index
 from games.backalley.moves import bid_options
 from games.backalley.text import bid_label, card_label, suit_name
+from games.i18n import digits
 
 SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED = frozenset("HD")
@@ -71,9 +72,10 @@ def card(code: str) -> dict[str, Any]:
     rank, suit = code[:-1], code[-1]
     return {
         "code": code,
-        "rank": rank,
+        # What is printed reads in the reader's digits; the code stays the card's ASCII name.
+        "rank": digits(rank),
         "symbol": SYMBOLS[suit],
-        "short": rank + SYMBOLS[suit],
+        "short": digits(rank) + SYMBOLS[suit],
         "name": _("%(rank)s of %(suit)s") % {"rank": rank_name(rank), "suit": suit_name(suit)},
         "colour": "red" if suit in RED else "black",
     }
@@ -111,9 +113,9 @@ def contract_text(contract: dict[str, int] | None) -> dict[str, str] | None:
     if level:
         long = bid_label(("board", "double_board", "triple_board", "quadruple_board")[level - 1])
         short = pgettext("abbreviation of a board contract on the score sheet", "B")
-        return {"short": short if level == 1 else f"{short}\u00d7{level}", "long": long}
+        return {"short": short if level == 1 else f"{short}\u00d7{digits(level)}", "long": long}
     n = contract["tricks"]
-    return {"short": str(n), "long": ngettext("%(n)s trick", "%(n)s tricks", n) % {"n": n}}
+    return {"short": digits(n), "long": ngettext("%(n)s trick", "%(n)s tricks", n) % {"n": digits(n)}}
 
 
 def _bid(value: Any) -> dict[str, Any] | None:
@@ -137,7 +139,7 @@ def _bid_choices(view: dict[str, Any]) -> list[dict[str, Any]]:
                     "value": "board",
                     "label": label[:1].upper() + label[1:],
                     "aria": ngettext("Bid %(board)s: all %(n)s trick", "Bid %(board)s: all %(n)s tricks", cards)
-                    % {"board": label, "n": cards},
+                    % {"board": label, "n": digits(cards)},
                     "kind": "board",
                 }
             )
@@ -145,8 +147,8 @@ def _bid_choices(view: dict[str, Any]) -> list[dict[str, Any]]:
             choices.append(
                 {
                     "value": option,
-                    "label": str(option),
-                    "aria": ngettext("Bid %(n)s trick", "Bid %(n)s tricks", option) % {"n": option},
+                    "label": digits(option),
+                    "aria": ngettext("Bid %(n)s trick", "Bid %(n)s tricks", option) % {"n": digits(option)},
                     "kind": "number",
                 }
             )

@@ -7,6 +7,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.i18n import digits
+
 _SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
@@ -20,7 +22,7 @@ def card_label(code: str) -> str:
         return _("Big Blooper")
     if code == "LB":
         return _("Little Blooper")
-    return code[:-1] + _SYMBOLS.get(code[-1], code[-1])
+    return digits(code[:-1]) + _SYMBOLS.get(code[-1], code[-1])
 
 
 def bid_label(bid: Any) -> str:
@@ -33,7 +35,7 @@ def bid_label(bid: Any) -> str:
         "triple_board": _("triple board"),
         "quadruple_board": _("quadruple board"),
     }
-    return names.get(bid, str(bid))
+    return names.get(bid) or digits(bid)
 
 
 def team_label(team: int, names: list[str]) -> str:

@@ -30,6 +30,7 @@ from games.dos.cards import COLOURS, WILD_DOS, WILD_VALUES, is_wild
 from games.dos.moves import Declaration, card_key
 from games.dos.present import card, declaration_field, target_declaration_field
 from games.engine import Action, InvalidAction
+from games.i18n import LocalNumber
 
 TYPES = ("match", "draw", "finish", "place", "bonus", "skip_bonus")
 
@@ -99,7 +100,10 @@ def _declaration(data: QueryDict, code: str, copy: int) -> Declaration:
     if declared is None:
         if code == WILD_DOS:
             raise InvalidAction(_("Choose the colour your Wild DOS stands for."))
-        raise InvalidAction(_("Choose the value (1 to 10) your %(card)s stands for.") % {"card": card(code)["short"]})
+        raise InvalidAction(
+            _("Choose the value (%(low)s to %(high)s) your %(card)s stands for.")
+            % {"low": LocalNumber(min(WILD_VALUES)), "high": LocalNumber(max(WILD_VALUES)), "card": card(code)["short"]}
+        )
     return declared
 
 

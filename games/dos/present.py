@@ -17,6 +17,7 @@ from django.utils.translation import pgettext
 
 from games.dos.cards import COLOURS, WILD_DOS, WILD_VALUES, is_wild
 from games.dos.moves import match_options
+from games.i18n import digits
 
 #: A shape per colour, so a colour is never told by hue alone.
 SYMBOLS = {"R": "▲", "G": "■", "B": "●", "Y": "★", "W": "✦"}
@@ -47,28 +48,31 @@ def card(code: str, declared: Any = None) -> dict[str, Any]:
     """One card as the templates draw it: ``letter`` + ``symbol`` + ``face``, ``name`` for reading aloud."""
     if code == WILD_DOS:
         letter, face = "W", "2"
-        name = _("Wild DOS (counts 2, any colour)")
+        name = _("Wild DOS (counts %(value)s, any colour)") % {"value": digits(2)}
         short = _("Wild DOS")
     elif code.endswith("#"):
         letter, face = code[0], "#"
-        name = _("%(colour)s Wild # (any value 1 to 10)") % {"colour": colour_name(letter)}
+        name = _("%(colour)s Wild # (any value %(low)s to %(high)s)") % {
+            "colour": colour_name(letter), "low": digits(1), "high": digits(10),
+        }  # fmt: skip
         short = _("%(colour)s Wild #") % {"colour": colour_name(letter)}
     else:
         letter, face = code[0], code[1:]
-        name = _("%(colour)s %(value)s") % {"colour": colour_name(letter), "value": face}
+        name = _("%(colour)s %(value)s") % {"colour": colour_name(letter), "value": digits(face)}
         short = name
     shown = ""
     if declared is not None:
         if isinstance(declared, str):
             shown = _("as %(colour)s") % {"colour": colour_name(declared)}
         else:
-            shown = _("as %(value)s") % {"value": declared}
+            shown = _("as %(value)s") % {"value": digits(declared)}
         name = _("%(card)s %(declared)s") % {"card": short, "declared": shown}
     return {
         "code": code,
         "letter": letter,
         "symbol": SYMBOLS[letter],
-        "face": face,
+        # The value drawn on the card is read as a number: the reader's digits (the code stays ASCII).
+        "face": digits(face),
         "colour": colour_name(letter) if letter != "W" else _("wild"),
         "wild": is_wild(code),
         "name": name,
@@ -194,7 +198,7 @@ def _choices(code: str) -> list[dict[str, str]]:
     """The options of a declaration select for a wild card."""
     if code == WILD_DOS:
         return [{"value": letter, "label": f"{colour_name(letter)} {SYMBOLS[letter]}"} for letter in COLOURS]
-    return [{"value": str(value), "label": str(value)} for value in WILD_VALUES]
+    return [{"value": str(value), "label": digits(value)} for value in WILD_VALUES]
 
 
 def _declarations(hand: list[str]) -> list[dict[str, Any]]:

@@ -7,6 +7,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.i18n import digits
+
 
 def _colour_name(letter: str) -> str:
     return {"R": _("red"), "G": _("green"), "B": _("blue"), "Y": _("yellow")}.get(letter, letter)
@@ -16,7 +18,7 @@ def card_label(code: str, declared: Any = None) -> str:
     """``R#`` declared 7 reads "R#(7)"; ``W2`` declared blue reads "W2(blue)"."""
     if declared is None:
         return code
-    shown = _colour_name(declared) if isinstance(declared, str) else str(declared)
+    shown = _colour_name(declared) if isinstance(declared, str) else digits(declared)
     return _("%(card)s(%(declared)s)") % {"card": code, "declared": shown}
 
 

@@ -81,7 +81,8 @@ def _grid_html(position: Position, can_act: bool) -> SafeString:
                 f' aria-label="{escape(sq["label"])}" class="{classes}"{"" if playable else " disabled"}>'
                 f"{inner}</button></td>"
             )
-        out.append(f'<tr><th scope="row">{row["number"]}</th>{"".join(cells)}</tr>')
+        # A row number is half a square's name (d4), which stays ASCII everywhere: translate="no".
+        out.append(f'<tr><th scope="row" translate="no">{row["number"]}</th>{"".join(cells)}</tr>')
     return mark_safe("\n".join(out))  # square names and escaped labels only
 
 

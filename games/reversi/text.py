@@ -7,6 +7,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.i18n import LocalNumber
+
 
 def describe_event(event: dict[str, Any], names: list[str]) -> str:
     """One sentence for an event of ``view["events"]``; ``names[seat]`` is that seat's display name.
@@ -15,10 +17,10 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str:
     """
     kind = event.get("type")
     if kind == "place":
-        count = len(event["flipped"])
+        count = LocalNumber(len(event["flipped"]))
         return ngettext(
-            "%(name)s played %(square)s and flipped %(count)d disc.",
-            "%(name)s played %(square)s and flipped %(count)d discs.",
+            "%(name)s played %(square)s and flipped %(count)s disc.",
+            "%(name)s played %(square)s and flipped %(count)s discs.",
             count,
         ) % {"name": names[event["seat"]], "square": event["square"], "count": count}
     if kind == "pass":
@@ -26,9 +28,9 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str:
     if kind == "end":
         black, white = event["counts"]["B"], event["counts"]["W"]
         if black == white:
-            return _("Game over: a draw, %(black)d discs each.") % {"black": black}
+            return _("Game over: a draw, %(black)s discs each.") % {"black": black}
         winner = 0 if black > white else 1
-        return _("Game over: %(name)s wins %(won)d to %(lost)d.") % {
+        return _("Game over: %(name)s wins %(won)s to %(lost)s.") % {
             "name": names[winner],
             "won": max(black, white),
             "lost": min(black, white),

@@ -7,11 +7,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.i18n import digits
 from games.tacocat.cards import GOAL_LABELS, GOALS, LETTERS
 
 
 def _cards(codes: list[str]) -> str:
-    return ", ".join(codes)
+    # A card is its value, read as a number: in the reader's digits.
+    return ", ".join(digits(code) for code in codes)
 
 
 def _space(position: int) -> str:
@@ -19,7 +21,7 @@ def _space(position: int) -> str:
         return _("the %(label)s goal") % {"label": GOAL_LABELS[GOALS.index(position)]}
     return _("%(letter)s (%(position)s)") % {
         "letter": LETTERS[position + 3],
-        "position": f"{position:+d}" if position else "0",
+        "position": digits(f"{position:+d}" if position else "0"),
     }
 
 
@@ -34,16 +36,16 @@ def _replace(event: dict[str, Any], name: str) -> str:
         args["drawn"] = _cards(event["drawn"])
         return (
             ngettext(
-                "%(name)s replaces %(count)d card: discards %(discarded)s, draws %(drawn)s.",
-                "%(name)s replaces %(count)d cards: discards %(discarded)s, draws %(drawn)s.",
+                "%(name)s replaces %(count)s card: discards %(discarded)s, draws %(drawn)s.",
+                "%(name)s replaces %(count)s cards: discards %(discarded)s, draws %(drawn)s.",
                 count,
             )
             % args
         )
     return (
         ngettext(
-            "%(name)s replaces %(count)d card, discarding %(discarded)s.",
-            "%(name)s replaces %(count)d cards, discarding %(discarded)s.",
+            "%(name)s replaces %(count)s card, discarding %(discarded)s.",
+            "%(name)s replaces %(count)s cards, discarding %(discarded)s.",
             count,
         )
         % args
@@ -53,10 +55,10 @@ def _replace(event: dict[str, Any], name: str) -> str:
 def _reveal(event: dict[str, Any], names: list[str]) -> str:
     if event["step"] == "replace":
         a, b = event["counts"]
-        return _("Both replacements are revealed: %(a)s replaces %(na)d, %(b)s replaces %(nb)d.") % {
+        return _("Both replacements are revealed: %(a)s replaces %(na)s, %(b)s replaces %(nb)s.") % {
             "a": names[0], "na": a, "b": names[1], "nb": b,
         }  # fmt: skip
-    args = {"a": names[0], "ca": event["cards"][0], "b": names[1], "cb": event["cards"][1]}
+    args = {"a": names[0], "ca": digits(event["cards"][0]), "b": names[1], "cb": digits(event["cards"][1])}
     if event["winner"] is None:
         return _("Duel: %(a)s shows %(ca)s, %(b)s shows %(cb)s. A tie.") % args
     args["winner"] = names[event["winner"]]
@@ -64,7 +66,7 @@ def _reveal(event: dict[str, Any], names: list[str]) -> str:
 
 
 def _showdown(event: dict[str, Any], names: list[str]) -> str:
-    args = {"a": names[0], "ca": event["cards"][0], "b": names[1], "cb": event["cards"][1]}
+    args = {"a": names[0], "ca": digits(event["cards"][0]), "b": names[1], "cb": digits(event["cards"][1])}
     shown = _("Showdown: %(a)s shows %(ca)s, %(b)s shows %(cb)s.") % args
     winner = event["winner"]
     if winner is None:
@@ -84,10 +86,10 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str:
         args = {"round": event["round"], "count": event["hand_size"], "space": _space(event["position"])}
         if event["first_replacer"] is None:
             return (
-                _("Round %(round)d on %(space)s: %(count)d cards each; both choose their replacements at once.") % args
+                _("Round %(round)s on %(space)s: %(count)s cards each; both choose their replacements at once.") % args
             )
         args["name"] = names[event["first_replacer"]]
-        return _("Round %(round)d on %(space)s: %(count)d cards each; %(name)s replaces first.") % args
+        return _("Round %(round)s on %(space)s: %(count)s cards each; %(name)s replaces first.") % args
     if kind == "replace":
         return _replace(event, name)
     if kind == "commit":
@@ -105,11 +107,11 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str:
         return _("%(name)s attacks with %(cards)s.") % args
     if kind == "defend":
         return _("%(name)s defends %(attack)s with %(card)s.") % {
-            "name": name, "attack": event["attack"], "card": event["card"],
+            "name": name, "attack": digits(event["attack"]), "card": digits(event["card"]),
         }  # fmt: skip
     if kind == "sacrifice":
         return _("%(name)s sacrifices %(card)s against %(attack)s.") % {
-            "name": name, "attack": event["attack"], "card": event["card"],
+            "name": name, "attack": digits(event["attack"]), "card": digits(event["card"]),
         }  # fmt: skip
     if kind == "exchange":
         if event["defended"]:

@@ -35,7 +35,7 @@ SAMPLE = {
     "Confirm your new Turnwise email address": "NE confirm your new address",
     "Reset your Turnwise password": "NE reset your password",
     "Your turn": "NE your turn",
-    "Your turn on Turnwise (%(n)d)": "NE your turn on Turnwise (%(n)d)",
+    "Your turn on Turnwise (%(n)s)": "NE your turn on Turnwise (%(n)s)",
     "Log in": "NE log in",
     "Your turn.": "NE your turn.",
 }
@@ -197,7 +197,7 @@ def test_turn_emails_and_pushes_are_in_the_accounts_language(
             version=reversi_match.version,
         )
         notify.send_due(timezone.now() + timedelta(minutes=2))
-    assert [m.subject for m in mail.outbox] == ["NE your turn on Turnwise (1)"]
+    assert [m.subject for m in mail.outbox] == ["NE your turn on Turnwise (१)"]
     assert "NE your turn" in mail.outbox[0].body
     assert len(pushed) == 1 and pushed[0]["body"].startswith("NE your turn")
     assert pushed[0]["body"].endswith("#" + digits(reversi_match.pk, "ne"))
