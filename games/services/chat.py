@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from games.i18n import LocalNumber
 from games.models import ChatMessage, Match, Seat
 from games.services import events
 from games.services.errors import ErrorCode, MatchError
@@ -33,7 +34,8 @@ def post_chat(*, match_id: int, user: User, text: str, now: datetime | None = No
             raise MatchError(_("Write something first."), ErrorCode.INVALID)
         if len(text) > ChatMessage.MAX_LENGTH:
             raise MatchError(
-                _("A message can be at most %(n)d characters long.") % {"n": ChatMessage.MAX_LENGTH}, ErrorCode.INVALID
+                _("A message can be at most %(n)s characters long.") % {"n": LocalNumber(ChatMessage.MAX_LENGTH)},
+                ErrorCode.INVALID,
             )
         if "\x00" in text:
             # PostgreSQL cannot store a NUL character, and no keyboard types one: refuse rather than guess.

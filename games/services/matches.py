@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import registry
 from games.engine import IllegalAction
-from games.i18n import localize
+from games.i18n import LocalNumber, localize
 from games.models import Match, Notice, Seat
 from games.paces import PACES
 from games.services import challenge_records, predicates
@@ -42,8 +42,8 @@ def create_match(
         raise MatchError(_("There is no such game."), ErrorCode.INVALID) from None
     if not spec.min_players <= players <= spec.max_players:
         raise MatchError(
-            _("%(game)s is for %(min)d to %(max)d players.")
-            % {"game": spec.name, "min": spec.min_players, "max": spec.max_players},
+            _("%(game)s is for %(min)s to %(max)s players.")
+            % {"game": spec.name, "min": LocalNumber(spec.min_players), "max": LocalNumber(spec.max_players)},
             ErrorCode.INVALID,
         )
     bots = set(bot_seats)

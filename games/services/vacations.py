@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User, Vacation
+from games.i18n import LocalNumber
 from games.models import Seat
 from games.services.errors import ErrorCode, MatchError
 
@@ -31,7 +32,9 @@ def start_vacation(*, user: User, days: int, now: datetime | None = None) -> Non
         raise MatchError(_("You are already on vacation."), ErrorCode.INVALID)
     left = vacation_days_left(user, now)
     if not 1 <= days <= left:
-        raise MatchError(_("You can take 1 to %(n)d days of vacation this year.") % {"n": left}, ErrorCode.INVALID)
+        raise MatchError(
+            _("You can take 1 to %(n)s days of vacation this year.") % {"n": LocalNumber(left)}, ErrorCode.INVALID
+        )
     length = timedelta(days=days)
     with transaction.atomic():
         Vacation.objects.create(user=user, starts_at=now, ends_at=now + length)
