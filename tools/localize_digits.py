@@ -45,6 +45,8 @@ KEEP = re.compile(
     | %[-\#0\ +]*\d*(?:\.\d+)?[sdifrx%]   # %s, %d, %%
     | \{[A-Za-z0-9_.\[\]!:]*\}            # {}, {0}, {name}
     | (?:https?|mailto):[^\s"'<>]*        # URLs
+    | \{'[^{}]*\} | \['[^\[\]]*\]          # a code example: {'type': 'duel', 'card': '7'}, ['3', '12']
+    | '[^'\s]*'                           # a quoted value: '1', '12'
     | [A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*   # a Latin word or code: R7, d4, BA-13, SHA-256
     | \d+(?:-\d+)*-?[A-Za-z][A-Za-z0-9_]*  # a code that starts with its digits: 3D, 256-bit
     """,

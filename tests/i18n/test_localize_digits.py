@@ -74,6 +74,10 @@ def test_numbers_in_sentences_take_the_locale_digits(text: str, assamese: str | 
         "https://example.com/a1/2",
         "\\n",
         '\\"',
+        "{'type': 'duel', 'card': '7'}",
+        "{'hand_size': 2..9, 'arrow': 'A'}",
+        "['3', '12']",
+        "'1'..'12'",
     ],
 )
 def test_codes_placeholders_markup_and_urls_stay_ascii(kept: str) -> None:
