@@ -59,7 +59,7 @@ browser:
 # (the WebSocket consumers) cannot share.
 test: install-dev browser catalogues
 	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -q -n 2 --ignore=tests/e2e
-	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -q tests/e2e
+	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -q tests/e2e --ds=config.settings
 
 test-fast: install-dev catalogues
 	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -q -n 2 --ignore=tests/e2e -m "not slow"

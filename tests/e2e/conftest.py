@@ -12,6 +12,18 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = "/usr/bin/chromium"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # Browser tests drive the site as people get it: without the test-only apps (Nim), which would show
+    # in every game list.
+    from django.conf import settings
+
+    if "tests.nim" in settings.INSTALLED_APPS:
+        raise pytest.UsageError(
+            "Run the browser tests with the site's own settings: pytest tests/e2e --ds=config.settings "
+            "(make test does)."
+        )
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):

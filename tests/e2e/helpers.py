@@ -40,6 +40,12 @@ document.addEventListener("htmx:wsAfterMessage", function (event) {
 """
 
 
+def htmx_settled(page: Page) -> None:
+    """Wait until htmx has finished every request and swap, so new controls have their listeners (a
+    change made to a control htmx has not yet processed would be lost)."""
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")).to_have_count(0)
+
+
 def wait_live(page: Page) -> None:
     """Wait until the match page's socket has delivered the current state (so the board stays put)."""
     expect(page.locator("html")).to_have_attribute("data-test-live", "yes")

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Match
-from tests.e2e.helpers import BrowserTestCase, console_errors, new_match, sign_up
+from tests.e2e.helpers import BrowserTestCase, console_errors, htmx_settled, new_match, sign_up
 from tests.e2e.test_dos_e2e import SOLO, events, hand_card, row_card
 from tests.games.tacocat.test_web_pages import OPTIONS as TACO
 
@@ -42,20 +42,25 @@ class TheNewMatchFormFitsTheGame(BrowserTestCase):
             expect(group.get_by_label("Level")).to_have_value("medium")
         expect(page.get_by_role("link", name="How to play Back Alley")).to_be_visible()
 
+        htmx_settled(page)
         page.get_by_label("Game").select_option("dos")
         expect(seats).to_have_count(1)
         expect(page.locator("#match-setup a[href='/rules/dos/']")).to_be_visible()
+        htmx_settled(page)
         page.get_by_label("Number of players").select_option("3")
         expect(seats).to_have_count(2)
         expect(page.get_by_label("Points to win")).to_have_value("200")
 
+        htmx_settled(page)
         page.get_by_label("Game").select_option("tacocat")
         expect(seats).to_have_count(1)
         expect(page.get_by_label("Points to win")).to_have_count(0)
         expect(page.get_by_label("A tied showdown")).to_be_visible()
 
+        htmx_settled(page)
         page.get_by_label("Game").select_option("reversi")
         expect(page.get_by_role("group", name="Seat 2 (White)")).to_be_visible()
+        htmx_settled(page)
         page.get_by_role("group", name="Seat 2 (White)").get_by_label("Level").select_option("hard")
         page.get_by_role("button", name="Create match").click()
         expect(page.locator(".seats")).to_contain_text("Computer 2 (hard)")
