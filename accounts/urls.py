@@ -36,7 +36,7 @@ urlpatterns = [
         name="password_reset_confirm",
     ),
     path("password/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
-    path("u/<str:username>/", views.profile, name="profile"),
+    path("u/<name:username>/", views.profile, name="profile"),
     path("settings/", views.settings_page, name="settings"),
     path("settings/email/", views.change_email, name="email_change"),
     path("settings/email/confirm/<str:token>/", views.confirm_email, name="email_confirm"),

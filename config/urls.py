@@ -1,8 +1,13 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from accounts.language import choose_language, javascript_catalog
 from accounts.push_views import service_worker
+from config.converters import Name, RowId
+
+# Before the apps' URLconfs are included: they use these.
+register_converter(RowId, "id")
+register_converter(Name, "name")
 
 urlpatterns = [
     path("sw.js", service_worker, name="service-worker"),

@@ -1,22 +1,6 @@
-from django.urls import path, register_converter
+from django.urls import path
 
 from games import record_views, rules_pages, social_views, status, views
-
-
-class RowId:
-    """A database row id: at most 18 digits, so anything larger is a 404 before any query (a bigger
-    number overflows the databases' 64-bit integers)."""
-
-    regex = "[0-9]{1,18}"
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value: int) -> str:
-        return str(value)
-
-
-register_converter(RowId, "id")
 
 app_name = "games"
 
@@ -27,7 +11,7 @@ urlpatterns = [
     path("history/", views.history, name="history"),
     path("status/", status.status_page, name="status"),
     path("rules/<slug:game>/", rules_pages.rules, name="rules"),
-    path("invite/<str:token>/", views.invite, name="invite"),
+    path("invite/<name:token>/", views.invite, name="invite"),
     path("m/<id:match_id>/", views.match_page, name="match"),
     path("m/<id:match_id>/act/", views.act, name="act"),
     path("m/<id:match_id>/join/", views.join, name="join"),
@@ -44,14 +28,14 @@ urlpatterns = [
     path("leaderboard/", record_views.leaderboard, name="leaderboards"),
     path("leaderboard/<slug:game>/", record_views.leaderboard, name="leaderboard"),
     path("api/history/", record_views.api_history, name="api-history"),
-    path("api/users/<str:username>/", record_views.api_profile, name="api-profile"),
+    path("api/users/<name:username>/", record_views.api_profile, name="api-profile"),
     path("api/leaderboard/<slug:game>/", record_views.api_leaderboard, name="api-leaderboard"),
     path("inbox/", social_views.inbox, name="inbox"),
     path("lobby/challenge/", social_views.open_challenge, name="open-challenge"),
     path("m/<id:match_id>/challenge/", social_views.challenge_to_match, name="challenge"),
     path("m/<id:match_id>/challenge/accept/", social_views.accept, name="challenge-accept"),
     path("m/<id:match_id>/challenge/decline/", social_views.decline, name="challenge-decline"),
-    path("challenge/<str:username>/", social_views.challenge_player, name="challenge-player"),
+    path("challenge/<name:username>/", social_views.challenge_player, name="challenge-player"),
     path("api/matches/<id:match_id>/", views.api_match, name="api-match"),
     path("api/matches/<id:match_id>/act/", views.api_act, name="api-act"),
 ]

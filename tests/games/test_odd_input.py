@@ -91,6 +91,9 @@ def test_a_nul_byte_in_a_username_or_invitation_in_the_address_is_not_found(alic
     assert client.get("/accounts/u/al%00ice/").status_code == 404
     assert client.get("/invite/%00/").status_code == 404
     assert client.get("/invite/abc%00def/").status_code == 404
+    # Every route that takes a name, by the one converter (the fuzz test found these two on PostgreSQL).
+    assert client.post("/challenge/%00/", {"game": "reversi"}).status_code == 404
+    assert client.get("/api/users/al%00ice/").status_code == 404
 
 
 def test_a_match_number_too_large_for_the_database_is_not_found(alice: Any) -> None:
