@@ -8,6 +8,7 @@ first; one in four by chance). ``--only "hard vs"`` runs the pairings whose labe
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Callable
 from functools import partial
@@ -24,44 +25,51 @@ Player = Callable[..., dict[str, Any]]
 BUDGET_S = 0.5
 
 
+def budget_option(parser: argparse.ArgumentParser) -> None:
+    only_option(parser)
+    parser.add_argument(
+        "--budget", type=float, default=BUDGET_S, help=f"seconds per decision, counted as work (default {BUDGET_S})"
+    )
+
+
 def level(name: str) -> Player:
     return partial(bot.choose, level=name)
 
 
-def play(seed: int, players: list[Player]) -> list[int]:
+def play(seed: int, players: list[Player], budget_s: float = BUDGET_S) -> list[int]:
     """One game; the ranks per seat."""
     rng = Random(seed)
     state = engine.new_game(len(players), seed)
     while (result := engine.result(state)) is None:
         (seat,) = engine.to_act(state)
-        action = players[seat](engine.view(state, seat), engine.legal_actions(state, seat), rng=rng, budget_s=BUDGET_S)
+        action = players[seat](engine.view(state, seat), engine.legal_actions(state, seat), rng=rng, budget_s=budget_s)
         state = engine.apply(state, seat, action)
     return result["ranks"]
 
 
-def heads_up(label: str, mine: Player, theirs: Player, games: int, seed: int) -> Tally:
+def heads_up(label: str, mine: Player, theirs: Player, games: int, seed: int, budget_s: float = BUDGET_S) -> Tally:
     tally = Tally(label)
     for g in range(games):
         me = g % 2
         players = [mine, theirs] if me == 0 else [theirs, mine]
-        ranks = play(seed + g, players)
+        ranks = play(seed + g, players, budget_s)
         tally.add(1.0 if ranks[me] < ranks[1 - me] else 0.0 if ranks[me] > ranks[1 - me] else 0.5)
     return tally
 
 
-def one_of_four(label: str, mine: Player, theirs: Player, games: int, seed: int) -> Tally:
+def one_of_four(label: str, mine: Player, theirs: Player, games: int, seed: int, budget_s: float = BUDGET_S) -> Tally:
     tally = Tally(label, chance=0.25)
     for g in range(games):
         me = g % 4
         players = [mine if s == me else theirs for s in range(4)]
-        tally.add(1.0 if play(seed + g, players)[me] == 1 else 0.0)
+        tally.add(1.0 if play(seed + g, players, budget_s)[me] == 1 else 0.0)
     return tally
 
 
 def main() -> None:
-    args = arguments(__doc__.splitlines()[0], full=150, quick=30, extra=only_option)
+    args = arguments(__doc__.splitlines()[0], full=150, quick=30, extra=budget_option)
     started = time.perf_counter()
-    print(f"DOS: {args.games} heads-up games per pairing (to 200 points)")
+    print(f"DOS: {args.games} heads-up games per pairing (to 200 points), budget {args.budget} s per decision")
     rows = [
         ("medium vs easy", level("medium"), level("easy")),
         ("hard vs medium", level("hard"), level("medium")),
@@ -73,7 +81,7 @@ def main() -> None:
     ]
     for label, mine, theirs in rows:
         if args.only in label:
-            print(heads_up(label, mine, theirs, args.games, args.seed).line(), flush=True)
+            print(heads_up(label, mine, theirs, args.games, args.seed, args.budget).line(), flush=True)
     print(f"DOS: {args.games // 2} four-player games per pairing, one player against three")
     fours = [
         ("medium vs 3 easy", level("medium"), level("easy")),
@@ -82,7 +90,7 @@ def main() -> None:
     ]
     for label, mine, theirs in fours:
         if args.only in label:
-            print(one_of_four(label, mine, theirs, args.games // 2, args.seed).line(), flush=True)
+            print(one_of_four(label, mine, theirs, args.games // 2, args.seed, args.budget).line(), flush=True)
     print(f"  ({time.perf_counter() - started:.0f} s)")
 
 
