@@ -9,6 +9,7 @@ first; one in four by chance). ``--only "hard vs"`` runs the pairings whose labe
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
 from functools import partial
@@ -54,6 +55,9 @@ def heads_up(label: str, mine: Player, theirs: Player, games: int, seed: int, bu
         players = [mine, theirs] if me == 0 else [theirs, mine]
         ranks = play(seed + g, players, budget_s)
         tally.add(1.0 if ranks[me] < ranks[1 - me] else 0.0 if ranks[me] > ranks[1 - me] else 0.5)
+        if tally.games % 25 == 0 and tally.games < games:
+            # Long runs: the partial tally on stderr, so a run stopped early still tells something.
+            print(f"{tally.line()}  (so far)", file=sys.stderr, flush=True)
     return tally
 
 
