@@ -19,7 +19,7 @@ from typing import Any
 from baselines import dos_greedy, random_player
 from stats import Tally, arguments, only_option
 
-from games.dos import bot
+from games.dos import bot, simulate
 from games.dos.rules import engine
 
 Player = Callable[..., dict[str, Any]]
@@ -31,6 +31,38 @@ def budget_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--budget", type=float, default=BUDGET_S, help=f"seconds per decision, counted as work (default {BUDGET_S})"
     )
+    parser.add_argument(
+        "--calibrate", action="store_true", help="measure how many plays per second hard simulates, then stop"
+    )
+
+
+def calibrate(games: int, seed: int, budget_s: float) -> None:
+    """Hard's simulated plays per second of its thinking, in heads-up games against medium: the rate
+    ``bot.PLAYS_PER_SECOND`` is set from (rounded down, on a busy host)."""
+    plays = 0
+    real_step = simulate.step
+
+    def counting(state: Any, action: dict[str, Any]) -> Any:
+        nonlocal plays
+        plays += 1
+        return real_step(state, action)
+
+    simulate.step = counting  # type: ignore[assignment]
+    thinking = 0.0
+    for g in range(games):
+        rng = Random(seed + g)
+        state = engine.new_game(2, seed + g)
+        while engine.result(state) is None:
+            (seat,) = engine.to_act(state)
+            view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+            level = "hard" if seat == g % 2 else "medium"
+            started = time.perf_counter()
+            action = bot.choose(view, legal, rng=rng, budget_s=budget_s, level=level)
+            if level == "hard":
+                thinking += time.perf_counter() - started
+            state = engine.apply(state, seat, action)
+    simulate.step = real_step  # type: ignore[assignment]
+    print(f"DOS hard: {plays} plays in {thinking:.1f} s of thinking: {plays / thinking:,.0f} plays per second")
 
 
 def level(name: str) -> Player:
@@ -72,6 +104,9 @@ def one_of_four(label: str, mine: Player, theirs: Player, games: int, seed: int,
 
 def main() -> None:
     args = arguments(__doc__.splitlines()[0], full=150, quick=30, extra=budget_option)
+    if args.calibrate:
+        calibrate(min(args.games, 5), args.seed, args.budget)
+        return
     started = time.perf_counter()
     print(f"DOS: {args.games} heads-up games per pairing (to 200 points), budget {args.budget} s per decision")
     rows = [

@@ -7,9 +7,12 @@ worth keeping while the hand is large (it matches anything), so spending one cos
 When it must place a card, or places a bonus card, it gives up what it can least use: a Wild DOS
 first (20 points, and only matches a 2), then its highest number, a Wild # last.
 
-That is the medium level. Easy (``novice.py``) plays like a beginner. Hard also watches the others'
-hands: a double colour match is worth more for every opponent close to going out (each must draw),
-and its wild cards are kept while nobody is close and spent to race when someone is.
+That is the medium level. Easy (``novice.py``) plays like a beginner. Hard ranks its plans as medium
+does, also watching the others' hands (a double colour match is worth more for every opponent close to
+going out; wild cards kept while nobody is close), then plays out its few best plans, or the few cards
+it would give up, on deals of the cards it cannot see (``simulate.py``), every seat playing as medium
+for the next turns, and takes the one that leaves it best placed: the others' replies decide, not only
+its own turn.
 """
 
 from __future__ import annotations
@@ -36,9 +39,9 @@ THREAT = 2
 # Hard: what each penalty card given to a threatening opponent is worth, on top of the usual.
 PENALTY_ON_THREAT = 120
 # Hard: the plans (or cards to give up) it plays out, the turns after its own it looks ahead, the most
-# plays one playout may take, and how many plays one second of budget buys (measured on the
-# development machine with bench/bots/dos.py --calibrate; counted, never timed, so a busy host does not
-# change the play).
+# plays one playout may take, and how many plays one second of budget buys (about 5,700 measured by
+# `bench/bots/dos.py --calibrate` on the busy 2-core development host, rounded down). Plays are counted,
+# never timed, so a busy host does not change the play.
 CANDIDATES = 4
 TURNS = 2
 MAX_PLAYOUT = 40
