@@ -8,6 +8,8 @@ first; one in four by chance). ``--only "hard vs"`` runs the pairings whose labe
 
 from __future__ import annotations
 
+import argparse
+import sys
 import time
 from collections.abc import Callable
 from functools import partial
@@ -17,51 +19,96 @@ from typing import Any
 from baselines import dos_greedy, random_player
 from stats import Tally, arguments, only_option
 
-from games.dos import bot
+from games.dos import bot, simulate
 from games.dos.rules import engine
 
 Player = Callable[..., dict[str, Any]]
 BUDGET_S = 0.5
 
 
+def budget_option(parser: argparse.ArgumentParser) -> None:
+    only_option(parser)
+    parser.add_argument(
+        "--budget", type=float, default=BUDGET_S, help=f"seconds per decision, counted as work (default {BUDGET_S})"
+    )
+    parser.add_argument(
+        "--calibrate", action="store_true", help="measure how many plays per second hard simulates, then stop"
+    )
+
+
+def calibrate(games: int, seed: int, budget_s: float) -> None:
+    """Hard's simulated plays per second of its thinking, in heads-up games against medium: the rate
+    ``bot.PLAYS_PER_SECOND`` is set from (rounded down, on a busy host)."""
+    plays = 0
+    real_step = simulate.step
+
+    def counting(state: Any, action: dict[str, Any]) -> Any:
+        nonlocal plays
+        plays += 1
+        return real_step(state, action)
+
+    simulate.step = counting  # type: ignore[assignment]
+    thinking = 0.0
+    for g in range(games):
+        rng = Random(seed + g)
+        state = engine.new_game(2, seed + g)
+        while engine.result(state) is None:
+            (seat,) = engine.to_act(state)
+            view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+            level = "hard" if seat == g % 2 else "medium"
+            started = time.perf_counter()
+            action = bot.choose(view, legal, rng=rng, budget_s=budget_s, level=level)
+            if level == "hard":
+                thinking += time.perf_counter() - started
+            state = engine.apply(state, seat, action)
+    simulate.step = real_step  # type: ignore[assignment]
+    print(f"DOS hard: {plays} plays in {thinking:.1f} s of thinking: {plays / thinking:,.0f} plays per second")
+
+
 def level(name: str) -> Player:
     return partial(bot.choose, level=name)
 
 
-def play(seed: int, players: list[Player]) -> list[int]:
+def play(seed: int, players: list[Player], budget_s: float = BUDGET_S) -> list[int]:
     """One game; the ranks per seat."""
     rng = Random(seed)
     state = engine.new_game(len(players), seed)
     while (result := engine.result(state)) is None:
         (seat,) = engine.to_act(state)
-        action = players[seat](engine.view(state, seat), engine.legal_actions(state, seat), rng=rng, budget_s=BUDGET_S)
+        action = players[seat](engine.view(state, seat), engine.legal_actions(state, seat), rng=rng, budget_s=budget_s)
         state = engine.apply(state, seat, action)
     return result["ranks"]
 
 
-def heads_up(label: str, mine: Player, theirs: Player, games: int, seed: int) -> Tally:
+def heads_up(label: str, mine: Player, theirs: Player, games: int, seed: int, budget_s: float = BUDGET_S) -> Tally:
     tally = Tally(label)
     for g in range(games):
         me = g % 2
         players = [mine, theirs] if me == 0 else [theirs, mine]
-        ranks = play(seed + g, players)
+        ranks = play(seed + g, players, budget_s)
         tally.add(1.0 if ranks[me] < ranks[1 - me] else 0.0 if ranks[me] > ranks[1 - me] else 0.5)
+        if tally.games % 25 == 0 and tally.games < games:
+            # Long runs: the partial tally on stderr, so a run stopped early still tells something.
+            print(f"{tally.line()}  (so far)", file=sys.stderr, flush=True)
     return tally
 
 
-def one_of_four(label: str, mine: Player, theirs: Player, games: int, seed: int) -> Tally:
+def one_of_four(label: str, mine: Player, theirs: Player, games: int, seed: int, budget_s: float = BUDGET_S) -> Tally:
     tally = Tally(label, chance=0.25)
     for g in range(games):
         me = g % 4
         players = [mine if s == me else theirs for s in range(4)]
-        tally.add(1.0 if play(seed + g, players)[me] == 1 else 0.0)
+        tally.add(1.0 if play(seed + g, players, budget_s)[me] == 1 else 0.0)
     return tally
 
 
 def main() -> None:
-    args = arguments(__doc__.splitlines()[0], full=150, quick=30, extra=only_option)
+    args = arguments(__doc__.splitlines()[0], full=150, quick=30, extra=budget_option)
+    if args.calibrate:
+        calibrate(min(args.games, 5), args.seed, args.budget)
+        return
     started = time.perf_counter()
-    print(f"DOS: {args.games} heads-up games per pairing (to 200 points)")
+    print(f"DOS: {args.games} heads-up games per pairing (to 200 points), budget {args.budget} s per decision")
     rows = [
         ("medium vs easy", level("medium"), level("easy")),
         ("hard vs medium", level("hard"), level("medium")),
@@ -73,7 +120,7 @@ def main() -> None:
     ]
     for label, mine, theirs in rows:
         if args.only in label:
-            print(heads_up(label, mine, theirs, args.games, args.seed).line(), flush=True)
+            print(heads_up(label, mine, theirs, args.games, args.seed, args.budget).line(), flush=True)
     print(f"DOS: {args.games // 2} four-player games per pairing, one player against three")
     fours = [
         ("medium vs 3 easy", level("medium"), level("easy")),
@@ -82,7 +129,7 @@ def main() -> None:
     ]
     for label, mine, theirs in fours:
         if args.only in label:
-            print(one_of_four(label, mine, theirs, args.games // 2, args.seed).line(), flush=True)
+            print(one_of_four(label, mine, theirs, args.games // 2, args.seed, args.budget).line(), flush=True)
     print(f"  ({time.perf_counter() - started:.0f} s)")
 
 

@@ -7,9 +7,12 @@ worth keeping while the hand is large (it matches anything), so spending one cos
 When it must place a card, or places a bonus card, it gives up what it can least use: a Wild DOS
 first (20 points, and only matches a 2), then its highest number, a Wild # last.
 
-That is the medium level. Easy (``novice.py``) plays like a beginner. Hard also watches the others'
-hands: a double colour match is worth more for every opponent close to going out (each must draw),
-and its wild cards are kept while nobody is close and spent to race when someone is.
+That is the medium level. Easy (``novice.py``) plays like a beginner. Hard ranks its plans as medium
+does, also watching the others' hands (a double colour match is worth more for every opponent close to
+going out; wild cards kept while nobody is close), then plays out its few best plans, or the few cards
+it would give up, on deals of the cards it cannot see (``simulate.py``), every seat playing as medium
+for the next turns, and takes the one that leaves it best placed: the others' replies decide, not only
+its own turn.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from games.dos import novice
+from games.dos import novice, simulate
 from games.dos.cards import WILD_DOS, colour_of, points
 
 Action = dict[str, Any]
@@ -35,6 +38,14 @@ LEVELS = ("easy", "medium", "hard")
 THREAT = 2
 # Hard: what each penalty card given to a threatening opponent is worth, on top of the usual.
 PENALTY_ON_THREAT = 120
+# Hard: the plans (or cards to give up) it plays out, the turns after its own it looks ahead, the most
+# plays one playout may take, and how many plays one second of budget buys (about 5,700 measured by
+# `bench/bots/dos.py --calibrate` on the busy 2-core development host, rounded down). Plays are counted,
+# never timed, so a busy host does not change the play.
+CANDIDATES = 2
+TURNS = 2
+MAX_PLAYOUT = 40
+PLAYS_PER_SECOND = 5000
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,33 +88,44 @@ def _match_score(action: Action, view: dict[str, Any], outlook: Outlook | None =
     return score
 
 
-def _best_match(view: dict[str, Any], matches: list[Action], outlook: Outlook | None = None) -> Action:
-    """The first step of the best plan: disjoint matches on distinct targets, completed greedily."""
+def _plans(view: dict[str, Any], matches: list[Action], outlook: Outlook | None = None) -> list[tuple[float, Action]]:
+    """The plans of the turn, best first, each as (score, its first match): disjoint matches on distinct
+    targets, completed greedily from each of the FIRST_MOVES best first matches. Plans made of the same
+    matches are listed once."""
     best_variant: dict[tuple[int, tuple[str, ...]], tuple[float, Action]] = {}
     for action in matches:
         key = (action["target"], tuple(action["cards"]))
         score = _match_score(action, view, outlook)
         if key not in best_variant or score > best_variant[key][0]:
             best_variant[key] = (score, action)
-    ranked = sorted(best_variant.values(), key=lambda item: -item[0])
+    ranked = sorted(best_variant.items(), key=lambda item: -item[1][0])
     hand = Counter(view["hand"])
-    best_total, best_action = float("-inf"), ranked[0][1]
-    for first_score, first in ranked[:FIRST_MOVES]:
+    plans: dict[frozenset[tuple[int, tuple[str, ...]]], tuple[float, Action]] = {}
+    for first_key, (first_score, first) in ranked[:FIRST_MOVES]:
         left = hand.copy()
         left.subtract(first["cards"])
         used = {first["target"]}
+        keys = {first_key}
         total = first_score
-        for score, action in ranked:
+        for key, (score, action) in ranked:
             if action["target"] in used:
                 continue
             need = Counter(action["cards"])
             if all(left[card] >= count for card, count in need.items()):
                 left.subtract(need)
                 used.add(action["target"])
+                keys.add(key)
                 total += score
-        if total > best_total:
-            best_total, best_action = total, first
-    return best_action
+        plan = frozenset(keys)
+        if plan not in plans or total > plans[plan][0]:
+            plans[plan] = (total, first)
+    # sorted() is stable: of equal plans the one built first (from the better first match) leads.
+    return sorted(plans.values(), key=lambda item: -item[0])
+
+
+def _best_match(view: dict[str, Any], matches: list[Action], outlook: Outlook | None = None) -> Action:
+    """The first step of the best plan."""
+    return _plans(view, matches, outlook)[0][1]
 
 
 def _give_up_order(card: str) -> tuple[int, int]:
@@ -115,14 +137,56 @@ def _give_up_order(card: str) -> tuple[int, int]:
     return (1, -points(card))
 
 
-def choose(view: dict[str, Any], legal: list[Action], *, rng: Random, budget_s: float, level: str = "medium") -> Action:
-    """One of ``legal``, from ``view`` alone. ``level`` is "easy", "medium" or "hard". Every level scores
-    each legal match once and tries at most ``FIRST_MOVES`` plans, far quicker than any ``budget_s``."""
-    if level not in LEVELS:
-        raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
-    if level == "easy":
-        return novice.choose(view, legal)
-    outlook = _outlook(view) if level == "hard" else None
+def _candidates(view: dict[str, Any], legal: list[Action], outlook: Outlook) -> list[Action]:
+    """What hard weighs by playouts: the first matches of its best plans, or the cards it would most
+    readily give up, at most CANDIDATES of them, the one medium would pick first."""
+    matches = [action for action in legal if action["type"] == "match"]
+    if matches:
+        return [first for _score, first in _plans(view, matches, outlook)[:CANDIDATES]]
+    placements = [action for action in legal if action["type"] in ("place", "bonus")]
+    return sorted(placements, key=lambda action: _give_up_order(action["card"]))[:CANDIDATES]
+
+
+def _hard(view: dict[str, Any], legal: list[Action], rng: Random, budget_s: float) -> Action | None:
+    """Each candidate played out on the same sampled deals (the unseen cards dealt at random), every
+    seat then playing as medium for the rest of the turn and TURNS more; the best mean value wins.
+    Work: at most ``budget_s * PLAYS_PER_SECOND`` simulated plays; a sample the budget cuts short is
+    left out, so every candidate is judged on the same deals."""
+    outlook = _outlook(view)
+    candidates = _candidates(view, legal, outlook)
+    if len(candidates) < 2:
+        return candidates[0] if candidates else None
+    budget = int(budget_s * PLAYS_PER_SECOND)
+    unseen = simulate.unseen_cards(view)
+    me = view["seat"]
+    totals = [0.0] * len(candidates)
+    spent = 0
+    while spent < budget:
+        state = simulate.sample_state(view, unseen, rng)
+        if state is None:
+            break
+        scores: list[float] = []
+        for action in candidates:
+            cap = min(MAX_PLAYOUT, budget - spent) - 1
+            if cap < 0:
+                break
+            score, used = simulate.playout(simulate.step(state, action), me, _rollout_policy, TURNS, cap)
+            spent += 1 + used
+            if used == cap < MAX_PLAYOUT - 1:
+                break  # cut short by the budget, not by the horizon: not comparable
+            scores.append(score)
+        if len(scores) < len(candidates):
+            break
+        totals = [total + score for total, score in zip(totals, scores, strict=True)]
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]
+
+
+def _rollout_policy(view: dict[str, Any], legal: list[Action]) -> Action:
+    return _medium(view, legal) or legal[0]
+
+
+def _medium(view: dict[str, Any], legal: list[Action], outlook: Outlook | None = None) -> Action | None:
     matches = [action for action in legal if action["type"] == "match"]
     if matches:
         return _best_match(view, matches, outlook)
@@ -134,4 +198,18 @@ def choose(view: dict[str, Any], legal: list[Action], *, rng: Random, budget_s: 
         for action in legal:
             if action["type"] == kind:
                 return action
-    return rng.choice(legal)
+    return None
+
+
+def choose(view: dict[str, Any], legal: list[Action], *, rng: Random, budget_s: float, level: str = "medium") -> Action:
+    """One of ``legal``, from ``view`` alone. ``level`` is "easy", "medium" or "hard". Easy and medium
+    score each legal match once and try at most ``FIRST_MOVES`` plans, far quicker than any ``budget_s``;
+    hard adds at most ``budget_s * PLAYS_PER_SECOND`` simulated plays."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
+    if level == "easy":
+        return novice.choose(view, legal)
+    action = _hard(view, legal, rng, budget_s) if level == "hard" else _medium(view, legal)
+    if action is None:
+        action = _medium(view, legal)
+    return action if action is not None else rng.choice(legal)

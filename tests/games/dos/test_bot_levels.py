@@ -14,6 +14,7 @@ from games.dos.positions import position, scramble
 from games.dos.rules import engine
 from games.dos.state import State
 from tests.games.dos.dos_support import Q, match, playout, random_policy
+from tests.games.dos.test_bot_hard import count_plays
 
 
 def choose(state: State, level: str) -> dict[str, Any]:
@@ -24,10 +25,13 @@ def choose(state: State, level: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("level", bot.LEVELS)
 def test_every_level_picks_a_legal_action(level: str) -> None:
+    # Random players' hands grow huge, which makes hard's playouts slow; a smaller budget plays fewer
+    # of them, and the answer is one of the candidates (legal actions) whatever the budget.
+    budget_s = 0.01 if level == "hard" else 0.1
     for players in (2, 3, 4):
         for before, seat, _action, _after in playout(players, players + 10, random_policy):
             legal = engine.legal_actions(before, seat)
-            assert bot.choose(engine.view(before, seat), legal, rng=Random(1), budget_s=0.1, level=level) in legal
+            assert bot.choose(engine.view(before, seat), legal, rng=Random(1), budget_s=budget_s, level=level) in legal
 
 
 def test_an_unknown_level_is_refused() -> None:
@@ -36,9 +40,12 @@ def test_an_unknown_level_is_refused() -> None:
         choose(state, "expert")
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
-def test_the_work_is_bounded_even_on_the_largest_choice(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Work, not time: every legal match is scored exactly once, and at most FIRST_MOVES plans are built."""
+@pytest.mark.parametrize(("level", "budget_s"), [("medium", 0.5), ("hard", 0.01)])
+def test_the_work_is_bounded_even_on_the_largest_choice(
+    level: str, budget_s: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Work, not time: every legal match is scored exactly once, and at most FIRST_MOVES plans are built;
+    hard adds its playouts (each scores the matches of the hand it simulates), at most its budget of plays."""
     hand = [c for c in CODES if not c.endswith("#") and c != "W2" for _ in range(2)]
     hand += ["R#", "G#", "B#", "Y#", "W2", "W2"]
     state = position(hands=[hand, ["W2"]], center=["R#", "G#", "B#", "Y#", "W2", "W2", "W2"], resolve=False)
@@ -52,9 +59,15 @@ def test_the_work_is_bounded_even_on_the_largest_choice(level: str, monkeypatch:
         return real_score(*args)
 
     monkeypatch.setattr(bot, "_match_score", counting)
-    action = bot.choose(engine.view(state, 0), legal, rng=Random(0), budget_s=0.5, level=level)
+    plays = count_plays(monkeypatch)
+    action = bot.choose(engine.view(state, 0), legal, rng=Random(0), budget_s=budget_s, level=level)
     assert action in legal
-    assert scored == sum(1 for a in legal if a["type"] == "match") > 6000
+    matches = sum(1 for a in legal if a["type"] == "match")
+    assert matches > 6000
+    if level == "medium":
+        assert scored == matches and plays[0] == 0
+    else:
+        assert scored > matches and 0 < plays[0] <= 1.1 * budget_s * bot.PLAYS_PER_SECOND
 
 
 def test_hard_values_penalising_a_player_about_to_go_out() -> None:

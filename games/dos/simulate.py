@@ -1,0 +1,131 @@
+"""Determinized playouts for the hard DOS level: what the rest of the table might hold, and how the next
+few turns might go if everyone played like the medium level.
+
+A seat's view shows its own hand, the Center Row (with the cards matched onto it this turn), how many
+cards every other hand, the draw pile and the discard pile hold. Every other card is unseen: a sample
+deals the unseen cards, shuffled, to the other hands, the draw pile and the discard pile in those
+numbers, so it never uses a card the seat cannot see. Work is counted in plays (actions simulated).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from random import Random
+from typing import Any
+
+from games.dos import rules
+from games.dos.actions import parse_action
+from games.dos.cards import DECK_COUNTS, sort_cards
+from games.dos.state import MATCH, OVER, CenterCard, Played, State
+
+Action = dict[str, Any]
+Policy = Callable[[dict[str, Any], list[Action]], Action]
+
+# A round won within the horizon is worth this many cards of hand difference, plus a tenth of the
+# points it scores (the game is a race to the target score).
+ROUND_WON = 8.0
+
+
+def unseen_cards(view: dict[str, Any]) -> list[str]:
+    """The deck minus what the seat can see, in canonical order (so the sample depends on the rng only)."""
+    left = Counter(DECK_COUNTS)
+    left.subtract(view["hand"])
+    for cr in view["center_row"]:
+        left[cr["card"]] -= 1
+        left.subtract(p["card"] for p in cr["played"])
+    return list(sort_cards(left.elements()))
+
+
+def sample_state(view: dict[str, Any], unseen: list[str], rng: Random) -> State | None:
+    """One state consistent with ``view``: the unseen cards dealt at random. ``None`` if the counts
+    shown do not add up (never for a view of a real game)."""
+    me = view["seat"]
+    counts = view["hand_counts"]
+    others = sum(n for seat, n in enumerate(counts) if seat != me)
+    if others + view["draw_count"] + view["discard_count"] != len(unseen):
+        return None
+    cards = unseen[:]
+    rng.shuffle(cards)
+    hands: list[tuple[str, ...]] = []
+    start = 0
+    for seat, n in enumerate(counts):
+        if seat == me:
+            hands.append(tuple(view["hand"]))
+        else:
+            hands.append(sort_cards(cards[start : start + n]))
+            start += n
+    draw = tuple(cards[start : start + view["draw_count"]])
+    discard = tuple(cards[start + view["draw_count"] :])
+    center = tuple(
+        CenterCard(
+            card=cr["card"],
+            new=cr["new"],
+            declared=cr["declared"],
+            played=tuple(Played(p["card"], p["declared"]) for p in cr["played"]),
+            kind=cr["kind"],
+        )
+        for cr in view["center_row"]
+    )
+    return State(
+        players=view["players"],
+        # Only the reshuffles of the discard pile use it; a sampled seed keeps them unknown too.
+        seed=rng.getrandbits(32),
+        target=view["target"],
+        round=view["round"],
+        dealer=view["dealer"],
+        current=view["current"],
+        phase=view["phase"],
+        hands=tuple(hands),
+        draw_pile=draw,
+        discard=discard,
+        center=center,
+        scores=tuple(view["scores"]),
+        drawn=view["drawn_this_turn"],
+        drawn_card=view["drawn_card"],
+        matches=view["matches_this_turn"],
+        bonus=view["bonus_left"],
+        penalties=view["penalties"],
+    )
+
+
+def light_view(state: State) -> dict[str, Any]:
+    """The part of a view the medium level reads, without the event log."""
+    return {
+        "seat": state.current,
+        "players": state.players,
+        "hand": list(state.hands[state.current]),
+        "hand_counts": [len(hand) for hand in state.hands],
+        "center_row": [{"card": cr.card} for cr in state.center],
+    }
+
+
+def step(state: State, action: Action) -> State:
+    return rules.resolve(rules.perform(state, parse_action(action)))
+
+
+def value(state: State, me: int) -> float:
+    """How good ``state`` is for ``me``: the round's result if it is over, else the hand sizes."""
+    if state.history:
+        record = state.history[-1]
+        won = ROUND_WON + record.points / 10
+        return won if record.winner == me else -won
+    mine = len(state.hands[me])
+    others = [len(hand) for seat, hand in enumerate(state.hands) if seat != me]
+    return sum(others) / len(others) - mine
+
+
+def playout(state: State, me: int, policy: Policy, turns: int, plays: int) -> tuple[float, int]:
+    """Play ``policy`` for every seat until ``turns`` more turns have started, the round is over, or
+    ``plays`` actions are spent; the value for ``me`` and the plays spent."""
+    spent = 0
+    started = 0
+    while spent < plays and state.phase != OVER and not state.history:
+        before = state.current
+        state = step(state, policy(light_view(state), rules.legal(state)))
+        spent += 1
+        if state.current != before and state.phase == MATCH:
+            started += 1
+            if started > turns:
+                break
+    return value(state, me), spent
