@@ -91,6 +91,8 @@ class ReversiInTheBrowser(BrowserTestCase):
         sign_up(page, base, "keeper")
         new_match(page, "reversi", 2, {2: "human"}, public=False)
         expect(page.get_by_role("status")).to_contain_text("Waiting for players")
+        # The listeners are set by deferred scripts, which have run once the DOM is loaded.
+        page.wait_for_load_state("domcontentloaded")
         refused = page.evaluate(
             """() => {
               const shown = parseInt(document.getElementById("match-body").getAttribute("data-version"), 10);
