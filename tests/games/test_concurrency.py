@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 import pytest
@@ -47,12 +46,13 @@ def test_two_runners_claiming_the_same_computer_move_make_it_once(alice: Any) ->
     barrier = threading.Barrier(2)
     made: list[bool] = []
     computed: list[str] = []
+    finished = threading.Event()
 
     def compute(bot: Any, view: dict[str, Any], legal: list[dict[str, Any]], budget_s: float, level: str) -> Any:
-        # Long enough for the other runner to try its claim meanwhile: only the lease keeps it out. (The
+        # Hold the move until the other runner has tried and given up: only the lease keeps it out. (The
         # version check alone would also leave one move, so counting moves could never fail.)
         computed.append(bot.__module__)
-        time.sleep(0.3)
+        finished.wait(timeout=30)
         return bot_worker.compute(bot, view, legal, budget_s, level)
 
     def runner() -> None:
@@ -60,6 +60,7 @@ def test_two_runners_claiming_the_same_computer_move_make_it_once(alice: Any) ->
             barrier.wait()
             made.append(bots.take_turn(match.pk, now=later, compute=compute))
         finally:
+            finished.set()
             connections.close_all()
 
     threads = [threading.Thread(target=runner) for _ in range(2)]
