@@ -256,6 +256,8 @@ BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))
 BOT_FOLLOW_UP_DELAY_SECONDS = float(os.environ.get("BOT_FOLLOW_UP_DELAY_SECONDS", "0.3"))
 # Compute computer moves in a separate process, so a search never holds up requests.
 BOT_SEPARATE_PROCESS = env_bool("BOT_SEPARATE_PROCESS", True)
+# Warm the bots up when their worker process starts (see games.bot_worker.start).
+BOT_WARM_UP = env_bool("BOT_WARM_UP", True)
 # Think time a computer player may spend on one move.
 BOT_BUDGET_SECONDS = float(os.environ.get("BOT_BUDGET_SECONDS", "0.5"))
 # Days a player may pause their clocks per calendar year.

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import threading
 import time
+from collections.abc import Callable, Iterable
 
 from games.engine import Action, Bot, View
 
@@ -18,6 +20,24 @@ def compute(bot: Bot, view: View, legal: list[Action], budget_s: float, level: s
     (easy, medium, hard), from the seat's view and legal actions."""
     # Fresh entropy: a bot's choices need not be reproducible, and must not derive from the match seed.
     return bot(view, legal, rng=random.Random(), budget_s=budget_s, level=level)
+
+
+def start(parent_pid: int, warm_ups: Iterable[Callable[[], None]] = ()) -> None:
+    """Pool initializer: watch the parent, and warm the games' bots up in the background.
+
+    A warm-up runs in a thread of its own at a lower priority, so the worker takes its first move at
+    once (the game's bot copes with not being warm yet) and the warm-up takes no CPU from a search.
+    """
+    die_with_parent(parent_pid)
+    for warm_up in warm_ups:
+        threading.Thread(target=_politely, args=(warm_up,), name="bot-warm-up", daemon=True).start()
+
+
+def _politely(warm_up: Callable[[], None]) -> None:
+    # On Linux a thread is a task with its own nice value; elsewhere this is skipped.
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    warm_up()
 
 
 def die_with_parent(parent_pid: int) -> None:

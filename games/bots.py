@@ -94,12 +94,14 @@ def _pool_executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
         # spawn: a forked copy of a threaded server process can inherit held locks. The initializer
-        # makes the worker exit when this process dies, even by SIGKILL (no orphans).
+        # makes the worker exit when this process dies, even by SIGKILL (no orphans), and warms the
+        # bots up (a game may compile its search there: seconds of CPU, once per worker).
+        warm_ups = tuple(game.warm_up for game in registry.all_games() if game.warm_up and settings.BOT_WARM_UP)
         _pool = ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=bot_worker.die_with_parent,
-            initargs=(os.getpid(),),
+            initializer=bot_worker.start,
+            initargs=(os.getpid(), warm_ups),
         )
     return _pool
 

@@ -105,6 +105,9 @@ class Game(Declaration):
     timeout_policy: str = "claim"
     # The game's own stylesheet, linked in the <head> of its pages: ``css/<slug>.css`` if there is one.
     stylesheet: str | None = None
+    # Prepares the bot in a fresh worker process (e.g. compiles a search) so its first move is not
+    # the slow one; a module-level function, sent to the worker by reference like ``bot``.
+    warm_up: Callable[[], None] | None = None
 
     @property
     def min_players(self) -> int:
@@ -128,6 +131,7 @@ class Game(Declaration):
 LAYOUT = [
     ("rules", "engine", "engine", True),
     ("bot", "choose", "bot", True),
+    ("bot", "warm_up", "warm_up", False),
     ("text", "describe_event", "describe_event", True),
     ("text", "card_label", "card_label", False),
     ("present", "present", "present", False),
