@@ -299,33 +299,31 @@ class NepaliSpectator(LanguageCase):
 
 # One test per class: one live server per test (SQLite rows written after a class's first test are not
 # seen by its server; see test_dos_e2e.py).
-class AssamesePlay(PlayATurnOfEachGame):
+class InAssamese:
     language = "as"
     username = "rupa"
 
+
+class InNepali:
+    language = "ne"
+    username = "sita"
+
+
+class AssamesePlay(InAssamese, PlayATurnOfEachGame):
     def test_a_turn_of_each_game_in_assamese_leaves_no_english(self) -> None:
         self.play()
 
 
-class NepaliPlay(PlayATurnOfEachGame):
-    language = "ne"
-    username = "sita"
-
+class NepaliPlay(InNepali, PlayATurnOfEachGame):
     def test_a_turn_of_each_game_in_nepali_leaves_no_english(self) -> None:
         self.play()
 
 
-class AssamesePages(EveryPageTypeOnAPhone):
-    language = "as"
-    username = "rupa"
-
+class AssamesePages(InAssamese, EveryPageTypeOnAPhone):
     def test_every_page_type_in_assamese_fits_a_phone_is_axe_clean_and_has_no_english(self) -> None:
         self.every_page()
 
 
-class NepaliPages(EveryPageTypeOnAPhone):
-    language = "ne"
-    username = "sita"
-
+class NepaliPages(InNepali, EveryPageTypeOnAPhone):
     def test_every_page_type_in_nepali_fits_a_phone_is_axe_clean_and_has_no_english(self) -> None:
         self.every_page()
