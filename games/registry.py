@@ -82,6 +82,8 @@ class Declaration:
     transcript: Callable[[list[Action]], str] | None = None
     # The game the new-match form opens with.
     offered_first: bool = False
+    # Said under the seats of the new-match form (who plays with whom), if the game needs it.
+    seating_note: Promise | str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -103,7 +105,8 @@ class Game(Declaration):
     # Options the new-match form offers.
     options: tuple[GameOption, ...] = ()
     timeout_policy: str = "claim"
-    # The game's own stylesheet, linked in the <head> of its pages: ``css/<slug>.css`` if there is one.
+    # The game's own stylesheet, linked in the <head> of its pages: its app's ``static/<slug>/style.css``
+    # if there is one.
     stylesheet: str | None = None
     # Prepares the bot in a fresh worker process (e.g. compiles a search) so its first move is not
     # the slow one; a module-level function, sent to the worker by reference like ``bot``.
@@ -124,7 +127,9 @@ class Game(Declaration):
 
     @property
     def rules_template(self) -> str:
-        return f"games/rules/{self.slug}.html"
+        """The rules page, in the game app's templates (``rules.<language>.html`` beside it when written
+        in that language)."""
+        return f"{self.slug}/rules.html"
 
 
 # The parts every game's package provides, by module and name: (module, name, Game field, required).
@@ -166,7 +171,7 @@ def register(slug: str, model: type[Match], declaration: Declaration, parts: dic
     declared = vars(declaration) | {
         "timeout_policy": declaration.timeout_policy or ("claim" if parts["engine"].max_players == 2 else "substitute")
     }
-    stylesheet = f"css/{slug}.css"
+    stylesheet = f"{slug}/style.css"
     game = Game(
         slug=slug, model=model, stylesheet=stylesheet if finders.find(stylesheet) else None, **declared, **parts
     )

@@ -104,7 +104,7 @@ def targets(root: Path = ROOT) -> list[tuple[Path, str]]:
     for language in ZERO:
         for folder in ("locale", "locale_django"):
             found += [(p, language) for p in sorted((root / folder / language).glob("LC_MESSAGES/*.po"))]
-        found += [(p, language) for p in sorted((root / "templates/games/rules").glob(f"*.{language}.html"))]
+        found += [(p, language) for p in sorted(root.glob(f"games/*/templates/*/rules.{language}.html"))]
     return found
 
 

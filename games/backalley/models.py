@@ -33,4 +33,8 @@ class BackAlleyMatch(Match):
             "25 hands from 13 cards down to 1 and back."
         ),
         rules_examples=rules_examples,
+        seating_note=_(
+            "Seat 3 is your partner; seats 2 and 4 play against you. "
+            "Invite partners or opponents, or let the computer play."
+        ),
     )

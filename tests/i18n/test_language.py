@@ -241,9 +241,9 @@ def test_pages_show_the_readers_digits_and_keep_machine_values_ascii(reversi_mat
 
 
 def test_the_rules_page_written_in_the_readers_language_is_chosen(tmp_path: Path) -> None:
-    folder = tmp_path / "games" / "rules"
+    folder = tmp_path / "reversi"
     folder.mkdir(parents=True)
-    (folder / "reversi.ne.html").write_text(
+    (folder / "rules.ne.html").write_text(
         '{% extends "games/rules/_base.html" %}{% block rules %}NE rules{% endblock %}'
     )
     templates = [{**settings.TEMPLATES[0], "DIRS": [tmp_path, *settings.TEMPLATES[0]["DIRS"]]}]

@@ -90,7 +90,7 @@ def test_the_page_shows_the_hand_the_center_row_the_piles_and_every_player(solo:
     response = client_for(alice).get(solo.get_absolute_url())
     assert response.status_code == 200
     body = response.content.decode()
-    assert 'href="/static/css/dos.css"' in body
+    assert 'href="/static/dos/style.css"' in body
     # The hand, sorted, each card named by colour and value, with its letter and symbol drawn.
     names = re.findall(r'name="cards\[\]" value="([^"]+)"', body)
     assert names == ALICE

@@ -105,7 +105,7 @@ def test_the_page_shows_the_track_goals_hand_counts_and_a_replacement_form(solo:
     body = page(alice, solo)
     words = text(body)
     assert TacocatMatch.objects.filter(pk=solo.pk).exists()
-    assert "css/tacocat.css" in body
+    assert "tacocat/style.css" in body
     # The track: seven spaces T-A-C-O-C-A-T with their hand sizes and arrows, the cat on O, two goals.
     letters = re.findall(r'<span class="taco-letter" aria-hidden="true">(\w)</span>', body)
     assert "".join(letters) == "TACOCAT"
