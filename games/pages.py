@@ -19,6 +19,7 @@ from games.engine import is_draw
 from games.i18n import readable
 from games.models import ChatMessage, Match, Seat
 from games.services import predicates
+from games.sql import CompiledRows
 
 # "Not given: look it up" for optional keyword arguments whose given value may be None.
 _LOOK_UP = object()
@@ -262,17 +263,22 @@ def _badge_html(turn_count: int, challenge_count: int | None, language: str | No
     return render_to_string("games/_turn_badge.html", {"turn_count": turn_count, "challenge_count": challenge_count})
 
 
+# Every move asks it for its players (compiled once: see games.sql).
+_waiting_rows = CompiledRows(
+    lambda user_ids: (
+        Seat.objects.filter(user_id__in=user_ids, to_act=True, is_bot=False, match__status=Match.Status.ACTIVE)
+        .order_by("waiting_since", "pk")
+        .values_list("user_id", "match_id")
+    )
+)
+
+
 def waiting_turns(user_ids: list[int]) -> dict[int, list[int]]:
     """For each user, the matches waiting on them, longest-waiting first: one query for everyone."""
     waiting: dict[int, list[int]] = {uid: [] for uid in user_ids}
     if not user_ids:
         return waiting
-    rows = (
-        Seat.objects.filter(user_id__in=user_ids, to_act=True, is_bot=False, match__status=Match.Status.ACTIVE)
-        .order_by("waiting_since", "pk")
-        .values_list("user_id", "match_id")
-    )
-    for user_id, match_id in rows:
+    for user_id, match_id in _waiting_rows(user_ids):
         waiting[user_id].append(match_id)
     return waiting
 

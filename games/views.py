@@ -21,6 +21,7 @@ from games import ending, pages, parsing, realtime, registry, replay, services
 from games.engine import InvalidAction
 from games.forms import HistoryFilterForm, NewMatchForm, game_slug, refreshed_initial
 from games.models import Match, Seat
+from games.sql import CompiledRows
 
 HISTORY_PAGE_SIZE = 20
 
@@ -142,12 +143,17 @@ def _render_match(
     return render(request, "games/match.html", context, status=status)
 
 
+# Every move asks it (compiled once: see games.sql).
+_game_of = CompiledRows(lambda match_id: Match.objects.filter(pk=match_id).values_list("game"))
+
+
 @login_required
 @require_POST
 def act(request: HttpRequest, match_id: int) -> HttpResponse:
-    spec_game = Match.objects.filter(pk=match_id).values_list("game", flat=True).first()
-    if spec_game is None:
+    found = _game_of(match_id)
+    if not found:
         raise Http404
+    spec_game = found[0][0]
     try:
         version = parsing.form_version(request.POST.get("version", ""))
         action = registry.get(spec_game).parse_form(request.POST)

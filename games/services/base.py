@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -16,6 +17,7 @@ from games.engine import Result, is_draw
 from games.models import Match, Notice, Seat
 from games.services import events
 from games.services.errors import ErrorCode, MatchError
+from games.sql import CompiledModels
 
 WARN_AT_FRACTION = 0.8
 
@@ -27,17 +29,21 @@ def locked(match_id: int) -> Match:
         raise MatchError(_("There is no such match."), ErrorCode.NOT_FOUND) from None
 
 
+# Every move reads it (compiled once: see games.sql).
+_locked_seats = CompiledModels(
+    lambda match_id: (
+        Seat.objects.filter(match_id=match_id)
+        .select_related("match", "user")
+        .select_for_update(of=("match",))
+        .order_by("number")
+    )
+)
+
+
 def locked_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
     """:func:`locked` and :func:`seats_of` in one round trip (a move's query budget is small)."""
-    try:
-        seats = list(
-            Seat.objects.filter(match_id=match_id)
-            .select_related("match", "user")
-            .select_for_update(of=("match",))
-            .order_by("number")
-        )
-    except (ValueError, TypeError):
-        seats = []
+    valid = isinstance(match_id, int) and not isinstance(match_id, bool) and 0 < match_id < 2**63
+    seats = _locked_seats(match_id) if valid else []
     if not seats:  # every match has its seats from the start
         raise MatchError(_("There is no such match."), ErrorCode.NOT_FOUND)
     match = seats[0].match
@@ -80,6 +86,36 @@ def deadline(match: Match, seat: Seat, now: datetime) -> tuple[datetime | None, 
     return start + pace, start + pace * WARN_AT_FRACTION
 
 
+def write_seats(seats: list[Seat], fields: list[str]) -> None:
+    """Write ``fields`` of every seat in one statement: what ``Seat.objects.bulk_update`` writes.
+
+    Every move writes its seats. Django's ``bulk_update`` builds a ``Case(When(...))`` expression per
+    field and seat and resolves and compiles each through the ORM: about 4 ms of CPU for the two seats
+    of a Reversi move, a fifth of the whole move, for a statement the database runs in 0.1 ms. The
+    same statement is built here directly; values go through each field's own preparation.
+    """
+    if not seats:
+        return
+    meta = Seat._meta
+    quote = connection.ops.quote_name
+    pk = quote(meta.pk.column)
+    assignments: list[str] = []
+    params: list[object] = []
+    for name in fields:
+        field = meta.get_field(name)
+        case = f"CASE {pk} {' '.join(['WHEN %s THEN %s'] * len(seats))} END"
+        if connection.features.requires_casted_case_in_updates:
+            # PostgreSQL types a CASE of parameters as text (say, when every value is NULL).
+            case = f"CAST({case} AS {field.db_type(connection)})"
+        assignments.append(f"{quote(field.column)} = {case}")
+        for seat in seats:
+            params += [seat.pk, field.get_db_prep_save(getattr(seat, field.attname), connection)]
+    params += [seat.pk for seat in seats]
+    sql = f"UPDATE {quote(meta.db_table)} SET {', '.join(assignments)} WHERE {pk} IN ({', '.join(['%s'] * len(seats))})"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
 def after_change(
     match: Match, to_act: list[int], result: Result | None, *, seats: list[Seat], follow_up: bool = False
 ) -> None:
@@ -107,9 +143,7 @@ def after_change(
             seat.to_act = False
             seat.waiting_since = seat.deadline_at = seat.warn_at = None
             seat.deadline_warned = seat.timed_out = False
-    Seat.objects.bulk_update(
-        seats, ["to_act", "waiting_since", "deadline_at", "warn_at", "deadline_warned", "timed_out"]
-    )
+    write_seats(seats, ["to_act", "waiting_since", "deadline_at", "warn_at", "deadline_warned", "timed_out"])
     if notices:
         Notice.objects.bulk_create(notices)
     computer_to_act = any(s.is_bot and s.to_act for s in seats)
@@ -154,7 +188,7 @@ def finish(match: Match, result: Result, seats: list[Seat]) -> None:
         seat.score = result["scores"][seat.number]
         seat.to_act = False
         seat.waiting_since = seat.deadline_at = seat.warn_at = None
-    Seat.objects.bulk_update(seats, ["outcome", "score", "to_act", "waiting_since", "deadline_at", "warn_at", "left"])
+    write_seats(seats, ["outcome", "score", "to_act", "waiting_since", "deadline_at", "warn_at", "left"])
     ratings.record(match, seats)
     Notice.objects.bulk_create(
         [Notice(user_id=s.user_id, match=match, kind=Notice.Kind.ENDED, created_at=now) for s in humans(seats)]
