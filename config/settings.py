@@ -120,14 +120,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channels -------------------------------------------------------------------------------------
 if os.environ.get("REDIS_URL"):
-    # socket_timeout=None: redis-py 8 otherwise drops idle consumers after ~5 s; capacity is shared
-    # by every consumer of a process, and the default of 100 silently loses messages in bursts.
+    # channels_redis' pub/sub layer: one PUBLISH per group message, which every subscribed process hands
+    # to its own sockets; it can also tell whether a group has members (games.realtime.PubSubChannelLayer).
+    # socket_timeout=None: redis-py 8 otherwise drops an idle connection after ~5 s.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "games.realtime.PubSubChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": None, "max_connections": 1000}],
-                "capacity": 5000,
                 "prefix": os.environ.get("CHANNELS_PREFIX", "turnwise"),
             },
         }

@@ -16,13 +16,14 @@ import contextlib
 import hashlib
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Coroutine, Iterable
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from asgiref.sync import async_to_sync
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 from django.utils import translation
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from games.models import Match, Seat
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # The renders of the latest announcement made in this context, so that the mover's HTTP reply reuses
 # its seat's render instead of rendering again: {(match id, version): {user id: html}}.
@@ -41,6 +43,31 @@ _rendered: ContextVar[dict[tuple[int, int], dict[int, str]] | None] = ContextVar
 # are sent from it, where the channel layer's connections live.
 _server_loop: asyncio.AbstractEventLoop | None = None
 DELIVERY_TIMEOUT_SECONDS = 10.0
+
+
+class PubSubChannelLayer(RedisPubSubChannelLayer):
+    """channels_redis' pub/sub layer (several processes), which can also tell which groups have members.
+
+    A group message is one PUBLISH that Redis hands to each process subscribed to the group, and each
+    process puts it on its own sockets' queues: no Redis call per socket, unlike channels_redis' core
+    layer, whose every socket polls Redis for its messages (measured in docs/performance.md). A process
+    subscribes to a group while one of its sockets is in it, so Redis' subscriber count of the group's
+    channel says whether anyone, in any process, may be in the group.
+    """
+
+    async def groups_with_subscribers(self, groups: list[str]) -> set[str]:
+        layer = self._get_layer()
+        names = {layer._get_group_channel_name(group): group for group in groups}
+        found: set[str] = set()
+        by_shard: dict[Any, list[str]] = {}
+        for name in names:
+            by_shard.setdefault(layer._get_shard(name), []).append(name)
+        for shard, shard_names in by_shard.items():
+            shard._ensure_redis()
+            for name, count in await shard._redis.pubsub_numsub(*shard_names):
+                if count:
+                    found.add(names[name.decode() if isinstance(name, bytes) else name])
+        return found
 
 
 class LocalChannelLayer(InMemoryChannelLayer):
@@ -144,14 +171,23 @@ def deliver(messages: Iterable[tuple[str, dict[str, Any]]]) -> None:
         for group, message in batch:
             await layer.group_send(group, message)
 
-    loop = _server_loop
     try:
-        if loop is not None and loop.is_running() and _running_loop() is not loop:
-            asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=DELIVERY_TIMEOUT_SECONDS)
-        else:
-            async_to_sync(send_all)()
+        _on_server_loop(send_all())
     except Exception:  # Pages resynchronise when they reconnect.
         log.exception("Could not deliver %d live message(s)", len(batch))
+
+
+def _on_server_loop(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end from synchronous code, on the server's loop when there is one
+    (where the channel layer's connections live)."""
+    loop = _server_loop
+    if loop is not None and loop.is_running() and _running_loop() is not loop:
+        return asyncio.run_coroutine_threadsafe(coroutine, loop).result(timeout=DELIVERY_TIMEOUT_SECONDS)
+
+    async def run() -> T:
+        return await coroutine
+
+    return async_to_sync(run)()
 
 
 def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
@@ -166,7 +202,9 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
     committed_at = time.time()
     user_ids = sorted({s.user_id for s in seats if s.user_id is not None})
     waiting = pages.waiting_turns(user_ids)
-    watched_in = [lang for lang in languages() if may_have_members(match_watch_group(match.pk, lang))]
+    watch_groups = {lang: match_watch_group(match.pk, lang) for lang in languages()}
+    watched = groups_with_members(list(watch_groups.values()))
+    watched_in = [lang for lang, group in watch_groups.items() if group in watched]
     by_user, spectators = pages.render_for_push(match, seats, waiting, spectator_languages=watched_in)
     _rendered.set({(match.pk, match.version): by_user})
     messages: list[tuple[str, dict[str, Any]]] = [
@@ -200,18 +238,23 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
     deliver(messages)
 
 
-def may_have_members(group: str) -> bool:
-    """False only when it is certain that no socket is in ``group``: the layer is this process's own
-    (:class:`LocalChannelLayer`, one process) and the group is empty. Other layers (Redis, several
-    processes) cannot tell cheaply, so there the answer is always True.
+def groups_with_members(groups: list[str]) -> set[str]:
+    """The groups of ``groups`` that may have a socket in them: exact for this process's own layer
+    (:class:`LocalChannelLayer`) and, across processes, for :class:`PubSubChannelLayer` (a process
+    subscribes to a group while one of its sockets is in it); any other layer: all of them.
 
-    Exact, not a guess: a page that joins the group after this check renders the current state from the
+    Exact, not a guess: a page that joins a group after this check renders the current state from the
     database once it has joined (the change being announced is already committed), so it misses nothing.
     """
     layer = get_channel_layer()
-    if not isinstance(layer, LocalChannelLayer):
-        return True
-    return bool(layer.groups.get(group))
+    if isinstance(layer, LocalChannelLayer):
+        return {group for group in groups if layer.groups.get(group)}
+    if isinstance(layer, PubSubChannelLayer):
+        try:
+            return _on_server_loop(layer.groups_with_subscribers(groups))
+        except Exception:  # cannot tell: render for everyone rather than miss anyone
+            log.exception("Could not ask Redis which groups have members")
+    return set(groups)
 
 
 def rendered_fragment(match_id: int, version: int, user_id: int) -> str | None:
@@ -250,7 +293,9 @@ def announce_chat(match_id: int) -> None:
     """Render the chat log once per language its pages are read in, and push it to every page."""
     from games import pages
 
-    read_in = [lang for lang in languages() if may_have_members(match_group(match_id, lang))]
+    read_groups = {lang: match_group(match_id, lang) for lang in languages()}
+    read = groups_with_members(list(read_groups.values()))
+    read_in = [lang for lang, group in read_groups.items() if group in read]
     if not read_in:
         return
     messages = pages.render_chat_log(match_id, read_in)

@@ -175,15 +175,14 @@ async def test_a_page_that_missed_a_version_renders_the_current_state_for_itself
     await alice_ws.disconnect()
 
 
-def one_process_layer() -> bool:
-    """The in-process layer knows exactly which groups have members; Redis (several processes) does not."""
-    return isinstance(get_channel_layer(), realtime.LocalChannelLayer)
+async def test_the_site_s_channel_layer_knows_which_groups_have_members() -> None:
+    """One process (the in-memory layer) or several (Redis pub/sub: a process subscribes to a group
+    while one of its sockets is in it): the announcer can tell whether anyone watches."""
+    assert isinstance(get_channel_layer(), realtime.LocalChannelLayer | realtime.PubSubChannelLayer)
 
 
 async def test_the_spectators_fragment_is_rendered_only_while_a_spectator_watches(cast: dict[str, Any]) -> None:
-    """One process: the announcer knows whether anyone watches, and renders the spectators' view only then."""
-    if not one_process_layer():
-        pytest.skip("with Redis the announcer cannot tell whether anyone watches: it always renders")
+    """The announcer knows whether anyone watches, and renders the spectators' view only then."""
     match = cast["match"]
     players = await open_pages(cast, "alice", "bob")
     with mock.patch.object(pages, "render_fragment", wraps=pages.render_fragment) as renders:
@@ -230,9 +229,8 @@ async def test_spectators_and_chat_are_rendered_in_each_watching_language_once(c
         await sync_to_async(services.act)(
             match_id=match.pk, user=cast["alice"], action={"type": "place", "square": "d3"}, version=match.version
         )
-    # One process renders only the language watched; with Redis, every language (it cannot tell).
-    watched = ["ne"] if one_process_layer() else ["as", "en", "ne"]
-    assert sorted(rendered_in) == ["seat:en", "seat:en", *(f"watch:{lang}" for lang in watched)]
+    # Only the language watched.
+    assert sorted(rendered_in) == ["seat:en", "seat:en", "watch:ne"]
     assert f'data-version="{match.version + 1}"' in await watcher.receive_from(timeout=15)
 
     chat_in: list[str] = []
@@ -244,7 +242,7 @@ async def test_spectators_and_chat_are_rendered_in_each_watching_language_once(c
 
     with mock.patch.object(pages, "render_to_string", side_effect=chat_log):
         await sync_to_async(realtime.announce_chat)(match.pk)
-    assert sorted(chat_in) == (["en", "ne"] if one_process_layer() else ["as", "en", "ne"])
+    assert sorted(chat_in) == ["en", "ne"]
     assert 'id="chat-log"' in await watcher.receive_from(timeout=15)
     for ws in [*players.values(), watcher]:
         await ws.disconnect()
