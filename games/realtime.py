@@ -18,7 +18,7 @@ import logging
 import time
 from collections.abc import Coroutine, Iterable
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.exceptions import ChannelFull
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from games.models import Match, Seat
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 # The renders of the latest announcement made in this context, so that the mover's HTTP reply reuses
 # its seat's render instead of rendering again: {(match id, version): {user id: html}}.
@@ -177,7 +176,7 @@ def deliver(messages: Iterable[tuple[str, dict[str, Any]]]) -> None:
         log.exception("Could not deliver %d live message(s)", len(batch))
 
 
-def _on_server_loop(coroutine: Coroutine[Any, Any, T]) -> T:
+def _on_server_loop[T](coroutine: Coroutine[Any, Any, T]) -> T:
     """Run ``coroutine`` to its end from synchronous code, on the server's loop when there is one
     (where the channel layer's connections live)."""
     loop = _server_loop
