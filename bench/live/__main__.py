@@ -44,7 +44,7 @@ from bench.live.server import (
 class Plan:
     matches: int = 100
     spectators: int = 50
-    spectator_moves: int = 12
+    spectator_moves: int = 20
     floor_requests: int = 300
     sequential_moves: int = 60
     steady_rate: float = 30.0

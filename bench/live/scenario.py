@@ -494,10 +494,14 @@ async def make_pairs(site: Site, count: int, split: bool, concurrency: int = 8) 
     return list(await asyncio.gather(*(one() for _ in range(count))))
 
 
-async def spectators(site: Site, count: int, moves: int, push_timeout: float, concurrency: int = 8) -> dict[str, Any]:
+async def spectators(
+    site: Site, count: int, moves: int, push_timeout: float, concurrency: int = 8, warmup: int = 10
+) -> dict[str, Any]:
     """CPU per move of one public match without, then with, ``count`` people watching it."""
     server = site.servers[0]
     pair = await site.new_pair((server, server), public=True)
+    # Into the middlegame first: the first moves of a match cost less (a shorter event list to show).
+    await sequential_moves(site, [pair], warmup, push_timeout)
     alone = await sequential_moves(site, [pair], moves, push_timeout)
     limit = asyncio.Semaphore(concurrency)
     watchers: list[Player] = []
