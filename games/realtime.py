@@ -16,7 +16,7 @@ import contextlib
 import hashlib
 import logging
 import time
-from collections.abc import Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
@@ -171,20 +171,20 @@ def deliver(messages: Iterable[tuple[str, dict[str, Any]]]) -> None:
             await layer.group_send(group, message)
 
     try:
-        _on_server_loop(send_all())
+        _on_server_loop(send_all)
     except Exception:  # Pages resynchronise when they reconnect.
         log.exception("Could not deliver %d live message(s)", len(batch))
 
 
-def _on_server_loop[T](coroutine: Coroutine[Any, Any, T]) -> T:
-    """Run ``coroutine`` to its end from synchronous code, on the server's loop when there is one
-    (where the channel layer's connections live)."""
+def _on_server_loop[T](make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run the coroutine ``make()`` to its end from synchronous code, on the server's loop when there is
+    one (where the channel layer's connections live). The coroutine is made only once it can run."""
     loop = _server_loop
     if loop is not None and loop.is_running() and _running_loop() is not loop:
-        return asyncio.run_coroutine_threadsafe(coroutine, loop).result(timeout=DELIVERY_TIMEOUT_SECONDS)
+        return asyncio.run_coroutine_threadsafe(make(), loop).result(timeout=DELIVERY_TIMEOUT_SECONDS)
 
     async def run() -> T:
-        return await coroutine
+        return await make()
 
     return async_to_sync(run)()
 
@@ -250,9 +250,9 @@ def groups_with_members(groups: list[str]) -> set[str]:
         return {group for group in groups if layer.groups.get(group)}
     if isinstance(layer, PubSubChannelLayer):
         try:
-            return _on_server_loop(layer.groups_with_subscribers(groups))
-        except Exception:  # cannot tell: render for everyone rather than miss anyone
-            log.exception("Could not ask Redis which groups have members")
+            return _on_server_loop(lambda: layer.groups_with_subscribers(groups))
+        except Exception as exc:  # cannot tell: render for everyone rather than miss anyone
+            log.warning("Could not ask Redis which groups have members: %s", exc)
     return set(groups)
 
 
