@@ -9,9 +9,34 @@ from typing import Any
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from django.core.asgi import get_asgi_application
+import django
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIHandler
+from django.core.handlers.base import BaseHandler
+from django.http import HttpRequest, HttpResponseBase
 
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
+
+
+class SyncChainASGIHandler(ASGIHandler):
+    """Django's ASGI handler with the middleware chain and the view run as one synchronous call.
+
+    Django's own builds the chain for async: each middleware hook of Django's ``MiddlewareMixin`` (all
+    of the site's are) and the sync view then hop to the sync thread and back, several hand-offs per
+    request. Every view here is sync, so the whole chain runs in one hop, as under WSGI: measured, about
+    a tenth less CPU per move and per page (docs/performance.md). Reading the body, sending the response
+    and noticing a client that went away stay Django's ASGI code.
+    """
+
+    def __init__(self) -> None:
+        BaseHandler.__init__(self)
+        self.load_middleware(is_async=False)
+
+    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
+        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+
+
+django_asgi_app = SyncChainASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -57,18 +57,14 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.account_language",
     "games.middleware.private_no_store",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Turns a refused login into the lockout page; axes asks to be last, and only the language
-    # middleware below, which changes no response, comes after it.
+    # Last, as axes asks: turns a refused login into the lockout page.
     "axes.middleware.AxesMiddleware",
-    # Sync-only and last, on purpose: under ASGI, Django runs every middleware above a sync-only one
-    # synchronously too, so a request makes one hop into the sync thread instead of one per
-    # middleware hook (each hop costs CPU in thread hand-offs; measured in docs/performance.md).
-    "accounts.middleware.account_language",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -239,6 +235,8 @@ SECURE_CSP = {
     "base-uri": [CSP.SELF],
     "object-src": [CSP.NONE],
 }
+# Django's database sessions, looked up with a query compiled once (accounts/sessions.py).
+SESSION_ENGINE = "accounts.sessions"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 X_FRAME_OPTIONS = "DENY"

@@ -27,10 +27,23 @@ from django.db.models import FETCH_ONE, Model, QuerySet
 from django.db.models.query import get_related_populators
 from django.db.models.sql.compiler import SQLCompiler
 
-# Stand-ins the real values replace: integers no id ever takes.
-_STAND_INS = itertools.count(-(2**52), -1)
+# Stand-ins the real values replace: integers no id ever takes, and strings no key ever holds.
+_COUNTER = itertools.count(2**52)
 
-Value = int | Sequence[int]
+
+def _stand_in(kind: type) -> int | str:
+    n = next(_COUNTER)
+    return -n if kind is int else f"\u2060stand-in-{n}"
+
+
+Value = int | str | Sequence[int]
+
+
+def _shape(value: Value) -> tuple[type, int]:
+    """What a compiled statement depends on: the kind of a value and, for a list, its length."""
+    if isinstance(value, str):
+        return str, -1
+    return int, len(value) if isinstance(value, Sequence) else -1
 
 
 @dataclass
@@ -46,19 +59,20 @@ class _Compiled:
 
 
 class CompiledRows:
-    """``build(*values)`` is a queryset of the ``values`` given (each an int, or a list of ints for an
-    ``__in``); calling this runs its SQL with those values and returns the cursor's rows."""
+    """``build(*values)`` is a queryset of the ``values`` given (each an int or a str, or a list of ints
+    for an ``__in``), each used as it is (the database sees the value given); calling this runs its SQL
+    with those values and returns the cursor's rows."""
 
     def __init__(self, build: Callable[..., QuerySet], *, using: str = "default") -> None:
         self.build = build
         self.using = using
-        self._compiled: dict[tuple[str, tuple[int, ...]], _Compiled] = {}
+        self._compiled: dict[tuple[str, tuple[tuple[type, int], ...]], _Compiled] = {}
 
     def __call__(self, *values: Value) -> list[tuple[Any, ...]]:
         return self._run(self._get(values), values)
 
     def _get(self, values: tuple[Value, ...]) -> _Compiled:
-        shape = tuple(len(v) if isinstance(v, Sequence) else -1 for v in values)
+        shape = tuple(_shape(v) for v in values)
         key = (connections[self.using].vendor, shape)
         compiled = self._compiled.get(key)
         if compiled is None:
@@ -76,24 +90,28 @@ class CompiledRows:
             cursor.execute(compiled.sql, params)
             return cursor.fetchall()
 
-    def _compile(self, shape: tuple[int, ...]) -> _Compiled:
-        stand_ins: dict[int, tuple[int, int]] = {}
-        arguments: list[int | list[int]] = []
-        for argument, length in enumerate(shape):
+    def _compile(self, shape: tuple[tuple[type, int], ...]) -> _Compiled:
+        stand_ins: dict[int | str, tuple[int, int]] = {}
+        arguments: list[int | str | list[int]] = []
+        for argument, (kind, length) in enumerate(shape):
             if length < 0:
-                value = next(_STAND_INS)
+                value = _stand_in(kind)
                 stand_ins[value] = (argument, -1)
                 arguments.append(value)
             else:
-                values = [next(_STAND_INS) for _ in range(length)]
+                values = [_stand_in(int) for _ in range(length)]
                 stand_ins.update({v: (argument, item) for item, v in enumerate(values)})
-                arguments.append(values)
+                arguments.append(values)  # type: ignore[arg-type]
         compiler = self.build(*arguments).query.get_compiler(using=self.using)
         try:
             sql, params = compiler.as_sql()
         except EmptyResultSet:  # e.g. an empty list for an ``__in``: no rows, whatever the values
             return _Compiled("", (), (), compiler)
-        slots = tuple((index, *stand_ins[p]) for index, p in enumerate(params) if isinstance(p, int) and p in stand_ins)
+        slots = tuple(
+            (index, *stand_ins[p])
+            for index, p in enumerate(params)
+            if isinstance(p, int | str) and not isinstance(p, bool) and p in stand_ins
+        )
         if len(slots) != len(stand_ins):
             raise ValueError("Each value must appear exactly once among the query's parameters.")
         return _Compiled(sql, tuple(params), slots, compiler)

@@ -1,0 +1,66 @@
+"""HTTP through the site's ASGI application (what daphne serves): Django's middleware chain and the
+view run as one synchronous call, with every middleware still in force."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asgiref.sync import iscoroutinefunction, sync_to_async
+from channels.testing import HttpCommunicator
+
+from config.asgi import django_asgi_app, router
+from games.models import Match
+from tests.realtime.helpers import session_cookie
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+async def request(path: str, *, method: str = "GET", body: bytes = b"", headers: list[Any] | None = None) -> Any:
+    # The router, not `application`: that one would start the background threads in the test process.
+    communicator = HttpCommunicator(router, method, path, body=body, headers=headers or [])
+    return await communicator.get_response(timeout=15)
+
+
+def header(response: dict[str, Any], name: bytes) -> str:
+    return next((v.decode() for k, v in response["headers"] if k.lower() == name), "")
+
+
+async def test_the_chain_is_built_for_one_synchronous_call() -> None:
+    assert not iscoroutinefunction(django_asgi_app._middleware_chain)
+
+
+async def test_a_page_gets_every_middlewares_headers() -> None:
+    response = await request("/accounts/login/", headers=[(b"host", b"testserver")])
+    assert response["status"] == 200
+    assert "nonce-" in header(response, b"content-security-policy")
+    assert header(response, b"x-frame-options") == "DENY"
+    assert b'name="csrfmiddlewaretoken"' in response["body"]
+
+
+async def test_a_signed_in_move_goes_through_sessions_auth_csrf_and_the_view(reversi_match: Match, alice: Any) -> None:
+    cookie = await session_cookie(alice)
+    headers = [
+        (b"host", b"testserver"),
+        (b"cookie", cookie + b"; csrftoken=" + b"a" * 32),
+        (b"x-csrftoken", b"a" * 32),
+        (b"hx-request", b"true"),
+        (b"content-type", b"application/x-www-form-urlencoded"),
+    ]
+    body = f"type=place&square=d3&version={reversi_match.version}".encode()
+    response = await request(f"/m/{reversi_match.pk}/act/", method="POST", body=body, headers=headers)
+    assert response["status"] == 200, response["body"][:500]
+    assert f'data-version="{reversi_match.version + 1}"' in response["body"].decode()
+    assert "no-store" in header(response, b"cache-control")
+    await sync_to_async(reversi_match.refresh_from_db)()
+    assert reversi_match.version == 2
+    # Without the CSRF token the same request is refused and changes nothing.
+    refused = await request(
+        f"/m/{reversi_match.pk}/act/",
+        method="POST",
+        body=f"type=place&square=c3&version={reversi_match.version}".encode(),
+        headers=[h for h in headers if h[0] != b"x-csrftoken"],
+    )
+    assert refused["status"] == 403
+    await sync_to_async(reversi_match.refresh_from_db)()
+    assert reversi_match.version == 2
