@@ -105,9 +105,10 @@ class Game(Declaration):
     # Options the new-match form offers.
     options: tuple[GameOption, ...] = ()
     timeout_policy: str = "claim"
-    # The game's own stylesheet, linked in the <head> of its pages: its app's ``static/<slug>/style.css``
-    # if there is one.
+    # The game's own stylesheet and script, linked in the <head> of its pages: its app's
+    # ``static/<slug>/style.css`` and ``static/<slug>/board.js`` if it has them.
     stylesheet: str | None = None
+    script: str | None = None
     # Prepares the bot in a fresh worker process (e.g. compiles a search) so its first move is not
     # the slow one; a module-level function, sent to the worker by reference like ``bot``.
     warm_up: Callable[[], None] | None = None
@@ -171,9 +172,14 @@ def register(slug: str, model: type[Match], declaration: Declaration, parts: dic
     declared = vars(declaration) | {
         "timeout_policy": declaration.timeout_policy or ("claim" if parts["engine"].max_players == 2 else "substitute")
     }
-    stylesheet = f"{slug}/style.css"
+    stylesheet, script = f"{slug}/style.css", f"{slug}/board.js"
     game = Game(
-        slug=slug, model=model, stylesheet=stylesheet if finders.find(stylesheet) else None, **declared, **parts
+        slug=slug,
+        model=model,
+        stylesheet=stylesheet if finders.find(stylesheet) else None,
+        script=script if finders.find(script) else None,
+        **declared,
+        **parts,
     )
     if slug in _games and _games[slug] != game:
         raise ValueError(f"Game {slug!r} is already registered.")

@@ -66,7 +66,7 @@ def _grid_html(position: Position, can_act: bool) -> SafeString:
     out = []
     for row in _rows(position):
         cells = []
-        for sq in row["squares"]:
+        for col, sq in enumerate(row["squares"]):
             playable = sq["legal"] and can_act
             classes = "sq" + (" legal" if playable else "") + (" last" if sq["last"] else "")
             classes += " flipped" if sq["flipped"] else ""
@@ -78,6 +78,7 @@ def _grid_html(position: Position, can_act: bool) -> SafeString:
                 inner = ""
             cells.append(
                 f'<td><button type="submit" name="square" value="{sq["square"]}" id="sq-{sq["square"]}"'
+                f' data-row="{row["number"] - 1}" data-col="{col}"'
                 f' aria-label="{escape(sq["label"])}" class="{classes}"{"" if playable else " disabled"}>'
                 f"{inner}</button></td>"
             )

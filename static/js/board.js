@@ -1,9 +1,22 @@
 // The match and replay pages, by keyboard and screen reader: after every change focus stays on the
-// board and what happened is read out; arrow keys move over the Reversi board and step a replay; a DOS
-// hand card shows which Center Row cards it can match and the sum so far. Everything works without
-// this file too (plain forms, links and the server's marks); this only makes it quicker.
+// board and what happened is read out; arrow keys move over a board of squares and step a replay.
+// A game's own script (its app's static/<game>/board.js) adds what only its board does, through
+// window.turnwiseBoard.onRender. Everything works without these files too (plain forms, links and the
+// server's marks); they only make it quicker.
 (function () {
   "use strict";
+
+  // --- what a game's script adds: a function run on the board after every render ------------------
+  var setUps = [];
+  window.turnwiseBoard = {
+    // Game scripts load deferred after this one, so before the first render (DOMContentLoaded).
+    onRender: function (fn) { setUps.push(fn); },
+  };
+
+  function setUp(body) {
+    setUpGrid(body);
+    setUps.forEach(function (fn) { fn(body); });
+  }
 
   // --- focus and announcements after a swap (own move or a live push) -----------------------------
   var remembered = null;
@@ -62,8 +75,7 @@
     var body = document.getElementById("match-body");
     if (!body || !remembered) return;
     var same = keepTicks(body);
-    setUpReversi(body);
-    setUpDos(body);
+    setUp(body);
     var before = remembered.lines;
     var after = eventLines();
     var fresh = after.filter(function (line, i) { return before.indexOf(line) === -1 || i >= before.length; });
@@ -99,9 +111,10 @@
   });
   document.addEventListener("htmx:wsAfterMessage", restore);
 
-  // --- Reversi: one tab stop, arrow keys move over all 64 squares (roving tabindex) ------------------
-  function setUpReversi(root) {
-    var squares = root.querySelectorAll(".reversi .board .sq");
+  // --- A board of squares (a table marked data-grid, its squares .sq with data-row and data-col): one
+  // tab stop, and the arrow keys move over every square (roving tabindex) --------------------------
+  function setUpGrid(root) {
+    var squares = root.querySelectorAll("[data-grid] .sq");
     if (!squares.length) return;
     var start = null;
     Array.prototype.forEach.call(squares, function (sq) {
@@ -113,7 +126,7 @@
       sq.setAttribute("tabindex", "-1");
       if (!start && sq.getAttribute("aria-disabled") !== "true") start = sq;
     });
-    (start || root.querySelector(".reversi .board .sq.last") || squares[0]).setAttribute("tabindex", "0");
+    (start || root.querySelector("[data-grid] .sq.last") || squares[0]).setAttribute("tabindex", "0");
   }
 
   document.addEventListener("click", function (event) {
@@ -123,15 +136,14 @@
 
   var STEPS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
   document.addEventListener("keydown", function (event) {
-    var sq = event.target.closest && event.target.closest(".reversi .board .sq");
-    if (!sq || !STEPS[event.key] || !sq.id) return;
-    var file = sq.id.charCodeAt(3) - 97;
-    var rank = parseInt(sq.id.slice(4), 10) - 1;
-    var r = Math.min(7, Math.max(0, rank + STEPS[event.key][0]));
-    var f = Math.min(7, Math.max(0, file + STEPS[event.key][1]));
-    var next = document.getElementById("sq-" + String.fromCharCode(97 + f) + (r + 1));
-    if (!next) return;
+    var sq = event.target.closest && event.target.closest("[data-grid] .sq");
+    if (!sq || !STEPS[event.key]) return;
+    var grid = sq.closest("[data-grid]");
+    var row = parseInt(sq.getAttribute("data-row"), 10) + STEPS[event.key][0];
+    var col = parseInt(sq.getAttribute("data-col"), 10) + STEPS[event.key][1];
+    var next = grid.querySelector(".sq[data-row='" + row + "'][data-col='" + col + "']");
     event.preventDefault();
+    if (!next) return;  // the edge of the board
     sq.setAttribute("tabindex", "-1");
     next.setAttribute("tabindex", "0");
     next.focus();
@@ -155,66 +167,8 @@
     if (step) announce(step.textContent.trim());
   });
 
-  // --- DOS: which Center Row cards the chosen hand cards can match, and their sum --------------------
-  function setUpDos(root) {
-    var hand = root.querySelector(".dos-hand-cards[data-matches]");
-    if (!hand || hand.getAttribute("data-ready")) return;
-    hand.setAttribute("data-ready", "1");
-    showDos(hand);
-  }
-
-  function showDos(hand) {
-    var matches = JSON.parse(hand.getAttribute("data-matches") || "{}");
-    var chosen = Array.prototype.filter.call(hand.querySelectorAll("input[name='cards[]']"), function (box) {
-      return box.checked;
-    });
-    var codes = chosen.map(function (box) { return box.value; });
-    var targets = [];
-    if (codes.length === 1) {
-      // One card: every Center Row card it can match, alone or with a second card.
-      Object.keys(matches).forEach(function (key) {
-        if (key.split("+").indexOf(codes[0]) === -1) return;
-        matches[key].forEach(function (p) { if (targets.indexOf(p) === -1) targets.push(p); });
-      });
-    } else if (codes.length === 2) {
-      targets = matches[codes.join("+")] || [];
-    }
-    var row = document.querySelectorAll(".dos-row-cards > li");
-    Array.prototype.forEach.call(row, function (li, position) {
-      var can = targets.indexOf(position) !== -1;
-      li.classList.toggle("dos-target", can);
-      var mark = li.querySelector(".dos-target-mark");
-      if (can && !mark) {
-        mark = document.createElement("span");
-        mark.className = "dos-target-mark";
-        mark.textContent = hand.getAttribute("data-can-match");
-        li.appendChild(mark);
-      } else if (!can && mark) {
-        mark.remove();
-      }
-    });
-    var sum = document.getElementById("dos-sum");
-    if (!sum) return;
-    if (!chosen.length) { sum.textContent = ""; return; }
-    var total = 0;
-    var wild = 0;
-    chosen.forEach(function (box) {
-      var value = box.getAttribute("data-value");
-      if (value === "#") wild += 1; else total += parseInt(value, 10);
-    });
-    var text = hand.getAttribute("data-sum").replace("%(sum)s", window.turnwiseDigits(total) + (wild ? " + #".repeat(wild) : ""));
-    if (chosen.length > 2) text += " " + hand.getAttribute("data-too-many");
-    else if (!targets.length) text += " " + hand.getAttribute("data-no-target");
-    sum.textContent = text;
-  }
-
-  document.addEventListener("change", function (event) {
-    var hand = event.target.closest && event.target.closest(".dos-hand-cards[data-matches]");
-    if (hand) showDos(hand);
-  });
-
   document.addEventListener("DOMContentLoaded", function () {
     var body = document.getElementById("match-body");
-    if (body) { setUpReversi(body); setUpDos(body); }
+    if (body) setUp(body);
   });
 })();

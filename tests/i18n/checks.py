@@ -203,7 +203,8 @@ _JS_GETTEXT = re.compile(
 
 def javascript_msgids(root: Path = ROOT) -> set[tuple[str | None, str]]:
     found = set()
-    for path in sorted((root / "static").rglob("*.js")):
+    # The site's scripts and each game's own (its app's static/<game>/).
+    for path in sorted([*(root / "static").rglob("*.js"), *root.glob("games/*/static/**/*.js")]):
         for match in _JS_GETTEXT.finditer(path.read_text(encoding="utf-8")):
             found.add((None, match.group("m").encode().decode("unicode_escape")))
     return found
