@@ -161,12 +161,13 @@ class MatchConsumer(LiveConsumer):
             realtime.match_group(self.match_id, self.language),
             realtime.match_user_group(self.match_id, user.pk),
         ]
-        self.watching = role == "spectator"
-        if self.watching:
-            groups.append(realtime.match_watch_group(self.match_id, self.language))
         # Join before rendering: a change committed meanwhile is queued and then forwarded or skipped
         # by version, so no update is lost between the render and the first push.
         await self.join(*groups)
+        if role == "spectator":
+            # The spectators' view comes through the process's relay: one layer member for all of them.
+            self.watching = True
+            await realtime.relay.join(self._watch_group(), self)
         await self.accept()
         await self.resync()
 
@@ -179,11 +180,30 @@ class MatchConsumer(LiveConsumer):
         self.version, html = rendered
         await self.forward(html, None)
 
+    def _watch_group(self) -> str:
+        return realtime.match_watch_group(self.match_id, self.language)
+
+    def _stop_watching(self) -> None:
+        if self.watching:
+            self.watching = False
+            realtime.relay.leave(self._watch_group(), self)
+
+    async def disconnect(self, code: int) -> None:
+        self._stop_watching()
+        await super().disconnect(code)
+
+    async def shut(self, code: int) -> None:
+        self._stop_watching()
+        await super().shut(code)
+
+    async def relayed(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "match.fragment":
+            await self.match_fragment(message)
+
     async def match_fragment(self, event: dict[str, Any]) -> None:
         if self.watching and self.user.pk in event.get("seated", ()):
             # This person took a seat: from now on their own group brings their seat's fragment.
-            self.watching = False
-            await self.leave(realtime.match_watch_group(self.match_id, self.language))
+            self._stop_watching()
             return
         version = event["version"]
         if version <= self.version:

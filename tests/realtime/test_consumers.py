@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -178,3 +179,51 @@ async def test_a_chat_line_is_pushed_to_every_page_of_the_match(cast: dict[str, 
         assert 'id="chat-log"' in line and "good luck" in line
     for ws in sockets:
         await ws.disconnect()
+
+
+async def test_the_spectators_of_a_match_share_one_layer_member_and_each_gets_every_move(
+    cast: dict[str, Any], make_user: Any
+) -> None:
+    """Spectators' frames come off the channel layer once per process (the relay), not once per socket."""
+    from channels.layers import get_channel_layer
+
+    from games import realtime
+
+    layer = get_channel_layer()
+
+    def layer_members(group: str) -> int:
+        if isinstance(layer, realtime.PubSubChannelLayer):
+            inner = layer._get_layer()
+            return len(inner.groups.get(inner._get_group_channel_name(group), ()))
+        return len(layer.groups.get(group, ()))
+
+    match = cast["match"]
+    watchers = [cast["carol"]] + [await sync_to_async(make_user)(f"watcher{i}") for i in range(4)]
+    sockets = []
+    for user in watchers:
+        ws, ok = await connect(user, f"/ws/match/{match.pk}/")
+        assert ok
+        await ws.receive_from(timeout=15)
+        sockets.append(ws)
+    group = realtime.match_watch_group(match.pk, "en")
+    assert layer_members(group) == 1 and realtime.relay.members(group) == len(watchers)
+
+    for square, version in (("d3", match.version), ("c3", match.version + 1)):
+        mover = cast["alice"] if version == match.version else cast["bob"]
+        await sync_to_async(services.act)(
+            match_id=match.pk, user=mover, action={"type": "place", "square": square}, version=version
+        )
+        for ws in sockets:
+            pushed = await ws.receive_from(timeout=15)
+            assert f'data-version="{version + 1}"' in pushed and "sq legal" not in pushed
+
+    await sockets[0].disconnect()
+    assert realtime.relay.members(group) == len(watchers) - 1
+    for ws in sockets[1:]:
+        await ws.disconnect()
+    assert realtime.relay.members(group) == 0
+    for _ in range(1000):  # the relay leaves the layer's group once its last spectator has gone
+        if not layer_members(group):
+            break
+        await asyncio.sleep(0.01)
+    assert layer_members(group) == 0
