@@ -54,11 +54,15 @@ def wait_live(page: Page) -> None:
 def new_match(page: Page, game: str, players: int, seats: dict[int, str], *, public: bool = True) -> None:
     """Fill the new-match form: ``seats`` maps seat numbers (1-based as shown, 2..n) to "bot" or "human"."""
     page.get_by_role("link", name="New match", exact=True).click()
-    page.get_by_label("Game").select_option(game)
-    # Choosing a game redraws its seats and options: wait for that game's part of the form.
+    # Choosing a game or a player count redraws the seats and options (htmx, on every change event,
+    # even to the value already chosen). Choose only what differs, so that the wait below sees the
+    # redrawn form: a redraw of an unchanged choice could replace seats already ticked.
+    choice = page.get_by_label("Game")
+    if choice.input_value() != game:
+        choice.select_option(game)
     expect(page.locator(f"#match-setup a[href='/rules/{game}/']")).to_be_visible()
     count = page.get_by_label("Number of players")
-    if count.count():
+    if count.count() and count.input_value() != str(players):
         count.select_option(str(players))
     expect(page.locator(".seat-choice")).to_have_count(players - 1)
     for seat, kind in seats.items():
