@@ -26,6 +26,8 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
+from games.reversi import endgame
+
 U0 = np.uint64(0)
 U1 = np.uint64(1)
 FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -286,32 +288,9 @@ QUADRANTS = np.array(
 )
 
 
-def _edge_stable_masks() -> np.ndarray:
-    """Own discs on one edge that can never flip, as an 8-bit mask, indexed by ``own << 8 | opp``."""
-    from itertools import product
-
-    table = np.zeros(65536, dtype=np.uint64)
-    for cells in product((0, 1, 2), repeat=8):
-        own = sum(1 << i for i, c in enumerate(cells) if c == 1)
-        opp = sum(1 << i for i, c in enumerate(cells) if c == 2)
-        if own | opp == 0xFF:
-            table[own << 8 | opp] = own
-            continue
-        stable = 0
-        for run in (range(8), range(7, -1, -1)):
-            if cells[run[0]] != 1:
-                continue
-            for i in run:
-                if cells[i] != 1:
-                    break
-                stable |= 1 << i
-        table[own << 8 | opp] = stable
-    return table
-
-
-EDGE_STABLE = _edge_stable_masks()
-# An a-file byte (bit i = row i) back to its squares.
-SCATTER = np.array([sum(1 << (8 * i) for i in range(8) if x >> i & 1) for x in range(256)], dtype=np.uint64)
+# The pure-Python solver's tables (endgame.py), as arrays the compiled code can index.
+EDGE_STABLE = np.array(endgame.EDGE_STABLE, dtype=np.uint64)
+SCATTER = np.array(endgame.SCATTER, dtype=np.uint64)
 B8 = np.uint64(0xFF)
 
 
@@ -372,11 +351,11 @@ def _shallow(p: np.uint64, o: np.uint64, alpha: int, beta: int, empty: np.uint64
                     alpha = value
                     if alpha >= beta:
                         return best
-    if best > -65:
-        return best
-    if moves(o, p):
+    if best == -65:  # no move: a pass, or the end of the game
+        if not moves(o, p):
+            return final_margin(p, o)
         return -_shallow(o, p, -beta, -alpha, empty, n, ctr)
-    return final_margin(p, o)
+    return best
 
 
 @njit
