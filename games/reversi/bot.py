@@ -19,6 +19,7 @@ wall-clock limit of ``WALL_SAFETY * budget_s`` only guards against a host many t
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import threading
@@ -386,20 +387,22 @@ def _core() -> SimpleNamespace:
     if weights.shape != (n_weights,):
         raise RuntimeError(f"{PATTERNS} does not fit the patterns in fast.py; rerun tools/fit_reversi_patterns.py")
     size = 1 << fast.TT_BITS
+    mk, mv = np.zeros((size, 2), dtype=np.uint64), np.zeros((size, 4), dtype=np.int64)
+    ek, ev = np.zeros((size, 2), dtype=np.uint64), np.zeros((size, 3), dtype=np.int64)
+    cut = probcut_table(json.loads(PROBCUT.read_text())["fits"], PROBCUT_CONFIDENCE)
     return SimpleNamespace(
         fast=fast,
-        cells=cells,
-        offsets=offsets,
         weights=weights,
-        mk=np.zeros((size, 2), dtype=np.uint64),
-        mv=np.zeros((size, 4), dtype=np.int64),
-        ek=np.zeros((size, 2), dtype=np.uint64),
-        ev=np.zeros((size, 3), dtype=np.int64),
+        mk=mk,
+        mv=mv,
+        ek=ek,
+        ev=ev,
+        tables=(mk, mv, ek, ev, cells, offsets, weights, cut),
     )
 
 
 def warm_up() -> None:
-    """Compile the hard level's search (about 7 s of CPU, once per process) before a move needs it.
+    """Compile the hard level's search (about 13 s of CPU, once per process) before a move needs it.
 
     The tables are emptied afterwards, so warming up changes no later decision.
     """
@@ -453,10 +456,7 @@ def _deep_search(p: int, o: int, order: list[int], budget: Budget, core: SimpleN
     empties = 64 - (p | o).bit_count()
     try:
         for depth in range(1, empties + 1):
-            done = fast.search_root(
-                big_p, big_o, arr, depth, values, ctr, core.mk, core.mv, core.ek, core.ev,
-                core.cells, core.offsets, core.weights,
-            )  # fmt: skip
+            done = fast.search_root(big_p, big_o, arr, depth, values, ctr, core.tables)
             if done < len(arr):
                 # The first root move is the previous best; a move that beat it at this depth is better still.
                 if done > 1:
@@ -551,6 +551,29 @@ def _hard(p: int, o: int, budget: Budget, rng: random.Random) -> tuple[int, int,
 
 
 PATTERNS = Path(__file__).resolve().parent / "data" / "patterns.npz"
+PROBCUT = Path(__file__).resolve().parent / "data" / "probcut.json"
+# How many residual deviations a shallow value must clear before ProbCut trusts it (Buro's t).
+PROBCUT_CONFIDENCE = 0.7
+
+
+def probcut_table(fits: list[dict[str, Any]], confidence: float) -> np.ndarray:
+    """The compiled search's ProbCut table (see ``fast.MPC_PHASES``) from fitted relations.
+
+    No fits give the all-zero table: the plain full-width search.
+    """
+    from games.reversi import fast
+
+    cut = np.zeros((fast.MPC_PHASES, fast.MPC_MAX_DEPTH + 1, 4), dtype=np.int64)
+    for fit in fits:
+        cut[fit["phase"], fit["depth"]] = (
+            fit["shallow"],
+            round(fit["slope"] * fast.MPC_SLOPE_ONE),
+            round(fit["intercept"]),
+            round(confidence * fit["sigma"]),
+        )
+    return cut
+
+
 UNIT = 32  # the learned evaluation's unit: 1/32 disc
 
 # A node of the compiled exact solver (no evaluation, cheap ordering) costs about a tenth of a node of

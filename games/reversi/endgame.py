@@ -89,22 +89,22 @@ def _edge_stable_masks() -> list[int]:
     return table
 
 
-_EDGE_STABLE = _edge_stable_masks()
+EDGE_STABLE = _edge_stable_masks()
 _A_FILE = 0x0101010101010101
 _GATHER = 0x0102040810204080
 # An a-file byte (bit i = row i) back to its squares.
-_SCATTER = [sum(1 << (8 * i) for i in range(8) if x >> i & 1) for x in range(256)]
+SCATTER = [sum(1 << (8 * i) for i in range(8) if x >> i & 1) for x in range(256)]
 
 
 def stable_discs(p: int, o: int) -> int:
     """A lower bound on the discs of ``p`` that can never flip: corner-anchored runs and full edges."""
-    top = _EDGE_STABLE[(p & 0xFF) << 8 | (o & 0xFF)]
-    bottom = _EDGE_STABLE[(p >> 56) << 8 | (o >> 56)]
-    left = _EDGE_STABLE[((((p & _A_FILE) * _GATHER) >> 56) & 0xFF) << 8 | ((((o & _A_FILE) * _GATHER) >> 56) & 0xFF)]
-    right = _EDGE_STABLE[
+    top = EDGE_STABLE[(p & 0xFF) << 8 | (o & 0xFF)]
+    bottom = EDGE_STABLE[(p >> 56) << 8 | (o >> 56)]
+    left = EDGE_STABLE[((((p & _A_FILE) * _GATHER) >> 56) & 0xFF) << 8 | ((((o & _A_FILE) * _GATHER) >> 56) & 0xFF)]
+    right = EDGE_STABLE[
         (((((p >> 7) & _A_FILE) * _GATHER) >> 56) & 0xFF) << 8 | (((((o >> 7) & _A_FILE) * _GATHER) >> 56) & 0xFF)
     ]
-    return (top | bottom << 56 | _SCATTER[left] | _SCATTER[right] << 7).bit_count()
+    return (top | bottom << 56 | SCATTER[left] | SCATTER[right] << 7).bit_count()
 
 
 def final_margin(p: int, o: int) -> int:

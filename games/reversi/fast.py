@@ -15,7 +15,7 @@ shift amount below is an ``np.uint64``.
 
 Nothing is cached on disk: numba 0.68's on-disk cache (``cache=True``) segfaults when it loads these
 recursive functions back (reproduced here: a null function pointer on the second run), so every
-process compiles once, about 7 s of CPU, on its first hard move. ``bot.compiled_ready`` does that in
+process compiles once, about 13 s of CPU, on its first hard move. ``bot.compiled_ready`` does that in
 a background thread for a live match, which plays the pure-Python search until it is done.
 """
 
@@ -25,6 +25,8 @@ import numpy as np
 from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
+
+from games.reversi import endgame
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -286,32 +288,9 @@ QUADRANTS = np.array(
 )
 
 
-def _edge_stable_masks() -> np.ndarray:
-    """Own discs on one edge that can never flip, as an 8-bit mask, indexed by ``own << 8 | opp``."""
-    from itertools import product
-
-    table = np.zeros(65536, dtype=np.uint64)
-    for cells in product((0, 1, 2), repeat=8):
-        own = sum(1 << i for i, c in enumerate(cells) if c == 1)
-        opp = sum(1 << i for i, c in enumerate(cells) if c == 2)
-        if own | opp == 0xFF:
-            table[own << 8 | opp] = own
-            continue
-        stable = 0
-        for run in (range(8), range(7, -1, -1)):
-            if cells[run[0]] != 1:
-                continue
-            for i in run:
-                if cells[i] != 1:
-                    break
-                stable |= 1 << i
-        table[own << 8 | opp] = stable
-    return table
-
-
-EDGE_STABLE = _edge_stable_masks()
-# An a-file byte (bit i = row i) back to its squares.
-SCATTER = np.array([sum(1 << (8 * i) for i in range(8) if x >> i & 1) for x in range(256)], dtype=np.uint64)
+# The pure-Python solver's tables (endgame.py), as arrays the compiled code can index.
+EDGE_STABLE = np.array(endgame.EDGE_STABLE, dtype=np.uint64)
+SCATTER = np.array(endgame.SCATTER, dtype=np.uint64)
 B8 = np.uint64(0xFF)
 
 
@@ -372,11 +351,11 @@ def _shallow(p: np.uint64, o: np.uint64, alpha: int, beta: int, empty: np.uint64
                     alpha = value
                     if alpha >= beta:
                         return best
-    if best > -65:
-        return best
-    if moves(o, p):
+    if best == -65:  # no move: a pass, or the end of the game
+        if not moves(o, p):
+            return final_margin(p, o)
         return -_shallow(o, p, -beta, -alpha, empty, n, ctr)
-    return final_margin(p, o)
+    return best
 
 
 @njit
@@ -492,7 +471,21 @@ def solve(p: np.uint64, o: np.uint64, alpha: int, beta: int, ctr: np.ndarray, tk
 
 
 # ---------------------------------------------------------------------------------------------------
-# Midgame search: negamax alpha-beta with principal-variation null windows and a transposition table.
+# Midgame search: negamax alpha-beta with principal-variation null windows, a transposition table and
+# Multi-ProbCut (Buro): a shallow search predicts a deep one, so a node whose shallow value lies far
+# outside the window is cut without the deep search.
+
+# ProbCut's table ``cut[phase, depth]``: shallow depth (0: no cut), slope in 1/1024, intercept and the
+# margin (confidence times the residual's deviation), both in evaluation units. Fitted by
+# tools/fit_reversi_probcut.py; an all-zero table is the plain full-width search.
+MPC_PHASES = 6  # phase = min(empties, 59) // 10
+MPC_MAX_DEPTH = 16
+MPC_SLOPE_ONE = 1024
+
+# What every midgame search call carries: the midgame table (mk keys; mv depth, lower, upper, best
+# square), the exact solver's table (ek, ev), the evaluation's cells, offsets and weights, and the
+# ProbCut table.
+Tables = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 @njit
@@ -505,6 +498,89 @@ def _exact_scaled(
     return solve(p, o, a, b, ctr, ek, ev) * SCALE
 
 
+@njit(inline="always")
+def _tt_store(
+    mk: np.ndarray, mv: np.ndarray, slot: int, p: np.uint64, o: np.uint64, depth: int, best: int, alpha0: int,
+    beta: int, best_sq: int,
+) -> None:  # fmt: skip
+    """Record a searched node: its value is a lower bound after a cutoff, an upper one if nothing beat alpha."""
+    mk[slot, 0] = p
+    mk[slot, 1] = o
+    mv[slot, 0] = depth
+    if best >= beta:
+        mv[slot, 1], mv[slot, 2] = best, INF
+    elif best <= alpha0:
+        mv[slot, 1], mv[slot, 2] = -INF, best
+    else:
+        mv[slot, 1], mv[slot, 2] = best, best
+    mv[slot, 3] = best_sq
+
+
+@njit(inline="always")
+def _probcut(
+    p: np.uint64,
+    o: np.uint64,
+    depth: int,
+    empties: int,
+    alpha: int,
+    beta: int,
+    ctr: np.ndarray,
+    tables: Tables,
+) -> int:
+    """1 if a shallow search predicts the deep one fails high, -1 if low, 0 if it must be searched.
+
+    Only for windows inside the heuristic range: a proven margin is never guessed.
+    """
+    if depth > MPC_MAX_DEPTH:
+        return 0
+    row = tables[7][min(empties, 59) // 10, depth]
+    shallow = row[0]
+    if shallow <= 0 or beta > HEURISTIC_CAP or alpha < -HEURISTIC_CAP:
+        return 0
+    slope, intercept, margin = row[1], row[2], row[3]
+    # deep ~ slope * shallow + intercept; the shallow value that makes beta + margin the prediction.
+    high = -((-(beta + margin - intercept) * MPC_SLOPE_ONE) // slope)
+    if high < HEURISTIC_CAP:
+        v = search(p, o, shallow, high - 1, high, ctr, tables)
+        if ctr[2]:
+            return 0
+        if v >= high:
+            return 1
+    low = ((alpha - margin - intercept) * MPC_SLOPE_ONE) // slope
+    if low > -HEURISTIC_CAP:
+        v = search(p, o, shallow, low, low + 1, ctr, tables)
+        if ctr[2]:
+            return 0
+        if v <= low:
+            return -1
+    return 0
+
+
+@njit(inline="always")
+def _child(
+    p: np.uint64,
+    o: np.uint64,
+    sq: np.uint64,
+    depth: int,
+    alpha: int,
+    beta: int,
+    first: bool,
+    ctr: np.ndarray,
+    tables: Tables,
+) -> int:
+    """Value of the move ``sq`` searched ``depth - 1`` plies below; after the first move, principal
+    variation search proves it no better with a null window and re-searches only if it is."""
+    bit = U1 << sq
+    f = flips(sq, p, o)
+    np_, no = o ^ f, p | f | bit
+    if first:
+        return -search(np_, no, depth - 1, -beta, -alpha, ctr, tables)
+    value = -search(np_, no, depth - 1, -alpha - 1, -alpha, ctr, tables)
+    if alpha < value < beta and not ctr[2]:
+        value = -search(np_, no, depth - 1, -beta, -value, ctr, tables)
+    return value
+
+
 @njit
 def search(
     p: np.uint64,
@@ -513,20 +589,16 @@ def search(
     alpha: int,
     beta: int,
     ctr: np.ndarray,
-    mk: np.ndarray,
-    mv: np.ndarray,
-    ek: np.ndarray,
-    ev: np.ndarray,
-    cells: np.ndarray,
-    offsets: np.ndarray,
-    weights: np.ndarray,
+    tables: Tables,
 ) -> int:
     """Value of the position for the owner of ``p`` searched ``depth`` plies (a pass is free).
 
-    ``mk``/``mv`` is the midgame table (keys; depth, lower, upper, best square). Its entries depend only
-    on the position and the fixed evaluation, so it is kept between moves. Where the search could
-    reach the end anyway (few empties), the exact solver answers.
+    The midgame table's entries depend only on the position, the fixed evaluation and the ProbCut
+    table, so it is kept between moves. Where the search could reach the end anyway (few empties),
+    the exact solver answers; a search as deep as the empties is never cut by ProbCut, so it stays
+    exact.
     """
+    mk, mv, ek, ev, cells, offsets, weights, _ = tables
     empties = 64 - count(p | o)
     if depth >= empties and empties <= MIDGAME_SOLVE_EMPTIES:
         return _exact_scaled(p, o, alpha, beta, ctr, ek, ev)
@@ -536,7 +608,7 @@ def search(
     if not moves_p:
         if not moves(o, p):
             return final_margin(p, o) * SCALE
-        return -search(o, p, depth, -beta, -alpha, ctr, mk, mv, ek, ev, cells, offsets, weights)
+        return -search(o, p, depth, -beta, -alpha, ctr, tables)
     if depth <= 0:
         return evaluate(p, o, cells, offsets, weights)
 
@@ -554,6 +626,15 @@ def search(
                 return lower
             alpha = max(alpha, lower)
             beta = min(beta, upper)
+
+    if depth < empties:
+        verdict = _probcut(p, o, depth, empties, alpha, beta, ctr, tables)
+        if ctr[2]:
+            return 0
+        if verdict > 0:
+            return beta
+        if verdict < 0:
+            return alpha
 
     sqs = np.empty(32, dtype=np.int64)
     keys = np.empty(32, dtype=np.int64)
@@ -591,16 +672,7 @@ def search(
     best = -INF
     best_sq = -1
     for i in range(k):
-        sq = np.uint64(sqs[i])
-        bit = U1 << sq
-        f = flips(sq, p, o)
-        np_, no = o ^ f, p | f | bit
-        if i == 0:
-            value = -search(np_, no, depth - 1, -beta, -alpha, ctr, mk, mv, ek, ev, cells, offsets, weights)
-        else:
-            value = -search(np_, no, depth - 1, -alpha - 1, -alpha, ctr, mk, mv, ek, ev, cells, offsets, weights)
-            if alpha < value < beta and not ctr[2]:
-                value = -search(np_, no, depth - 1, -beta, -value, ctr, mk, mv, ek, ev, cells, offsets, weights)
+        value = _child(p, o, np.uint64(sqs[i]), depth, alpha, beta, i == 0, ctr, tables)
         if ctr[2]:
             return 0
         if value > best:
@@ -610,16 +682,7 @@ def search(
                 alpha = value
                 if alpha >= beta:
                     break
-    mk[slot, 0] = p
-    mk[slot, 1] = o
-    mv[slot, 0] = min(depth, empties)
-    if best >= beta:
-        mv[slot, 1], mv[slot, 2] = best, INF
-    elif best <= alpha0:
-        mv[slot, 1], mv[slot, 2] = -INF, best
-    else:
-        mv[slot, 1], mv[slot, 2] = best, best
-    mv[slot, 3] = best_sq
+    _tt_store(mk, mv, slot, p, o, min(depth, empties), best, alpha0, beta, best_sq)
     return best
 
 
@@ -631,13 +694,7 @@ def search_root(
     depth: int,
     values: np.ndarray,
     ctr: np.ndarray,
-    mk: np.ndarray,
-    mv: np.ndarray,
-    ek: np.ndarray,
-    ev: np.ndarray,
-    cells: np.ndarray,
-    offsets: np.ndarray,
-    weights: np.ndarray,
+    tables: Tables,
 ) -> int:
     """Values of the root moves ``order`` at ``depth`` into ``values``; returns how many were finished.
 
@@ -646,16 +703,7 @@ def search_root(
     """
     alpha = -INF
     for i in range(order.shape[0]):
-        sq = np.uint64(order[i])
-        bit = U1 << sq
-        f = flips(sq, p, o)
-        np_, no = o ^ f, p | f | bit
-        if i == 0:
-            value = -search(np_, no, depth - 1, -INF, INF, ctr, mk, mv, ek, ev, cells, offsets, weights)
-        else:
-            value = -search(np_, no, depth - 1, -alpha - 1, -alpha, ctr, mk, mv, ek, ev, cells, offsets, weights)
-            if value > alpha and not ctr[2]:
-                value = -search(np_, no, depth - 1, -INF, -alpha, ctr, mk, mv, ek, ev, cells, offsets, weights)
+        value = _child(p, o, np.uint64(order[i]), depth, alpha, INF, i == 0, ctr, tables)
         if ctr[2]:
             return i
         values[i] = value
