@@ -26,7 +26,7 @@ from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES  # noqa: E402
 from games.reversi.book import DATA, SQUARE_IMAGE, canonical  # noqa: E402
 from games.reversi.state import START_BLACK, START_WHITE  # noqa: E402
 
-WTHOR = REPO.parent.parent / "shared" / "data" / "reversi" / "wthor"
+WTHOR = REPO.parent / "shared" / "data" / "reversi" / "wthor"
 DEFAULT_GAMES = [WTHOR / "wthor_games.txt", WTHOR / "wthor_early_end.txt"]
 
 

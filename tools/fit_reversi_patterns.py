@@ -30,7 +30,7 @@ from games.reversi.bitboard import flips, moves  # noqa: E402
 from games.reversi.board import SQUARE_INDEX  # noqa: E402
 from games.reversi.state import START_BLACK, START_WHITE  # noqa: E402
 
-WTHOR = REPO.parent.parent / "shared" / "data" / "reversi" / "wthor"
+WTHOR = REPO.parent / "shared" / "data" / "reversi" / "wthor"
 DEFAULT_GAMES = [WTHOR / "wthor_games.txt", WTHOR / "wthor_early_end.txt"]
 OUT = REPO / "games" / "reversi" / "data" / "patterns.npz"
 # Weights are stored as int16 in 1/UNIT of a disc: 1/32 disc is far below the noise of a game result.

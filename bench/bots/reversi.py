@@ -33,7 +33,7 @@ from games.reversi.bitboard import bits, flips, moves  # noqa: E402
 from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES  # noqa: E402
 from games.reversi.state import START_BLACK, START_WHITE  # noqa: E402
 
-SHARED = REPO.parent.parent / "shared" / "data" / "reversi"
+SHARED = REPO.parent / "shared" / "data" / "reversi"
 LOCAL = REPO / "tests" / "data" / "reversi"
 FFO = "fforum-40-59.obf"
 
