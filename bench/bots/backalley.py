@@ -17,8 +17,8 @@ from functools import partial
 from random import Random
 from typing import Any
 
-from baselines import backalley_greedy, random_player
-from stats import Tally, arguments  # also puts the repo root on sys.path
+from baselines import backalley_greedy, pairings
+from stats import Tally, arguments, report  # also puts the repo root on sys.path
 
 from games.backalley import bot
 from games.backalley.rules import engine
@@ -106,18 +106,14 @@ def main() -> None:
         f"({26 - first_deal} deals), budget {BUDGET_S}s"
     )
     bidding = {name: Bidding() for name in bot.LEVELS}
-    rows = [
-        ("medium vs easy", level("medium"), level("easy"), None),
-        ("hard vs medium", level("hard"), level("medium"), None),
-        ("easy vs random", level("easy"), random_player, None),
-        ("easy vs greedy", level("easy"), backalley_greedy, "easy"),
-        ("medium vs greedy", level("medium"), backalley_greedy, "medium"),
-        ("hard vs greedy", level("hard"), backalley_greedy, "hard"),
-        ("hard vs random", level("hard"), random_player, None),
-    ]
-    for label, mine, theirs, kind in rows:
-        tally = pairing(label, mine, theirs, args.games, args.seed, first_deal, bidding.get(kind) if kind else None)
-        print(tally.line(), flush=True)
+    # The bidding is tallied in the games against greedy only, per level: "easy vs greedy" counts easy's.
+    report(
+        pairings(level, backalley_greedy),
+        "",
+        lambda label, mine, theirs: pairing(
+            label, mine, theirs, args.games, args.seed, first_deal, bidding.get(label.removesuffix(" vs greedy"))
+        ),
+    )
     print("Bids against tricks taken (numeric contracts of the level's team, in its games against greedy):")
     for name in bot.LEVELS:
         print(bidding[name].line(name))

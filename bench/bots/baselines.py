@@ -1,4 +1,5 @@
-"""The outside baselines the bots are measured against: a random player and a greedy player per game.
+"""The outside baselines the bots are measured against: a random player and a greedy player per game,
+and the pairings of the levels with them that every game's benchmark runs.
 
 Not a benchmark itself (``make bench-bots`` skips it). Every player here has the bots' signature,
 ``(view, legal, *, rng, budget_s) -> action``, and sees only the seat's view.
@@ -6,10 +7,26 @@ Not a benchmark itself (``make bench-bots`` skips it). Every player here has the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
 Action = dict[str, Any]
+Player = Callable[..., Action]
+
+
+def pairings(level: Callable[[str], Player], greedy: Player) -> list[tuple[str, Player, Player]]:
+    """(label, player under test, opponent), in the order the scripts report them: each level against
+    the level below, then the levels against the random and the game's greedy player."""
+    return [
+        ("medium vs easy", level("medium"), level("easy")),
+        ("hard vs medium", level("hard"), level("medium")),
+        ("easy vs random", level("easy"), random_player),
+        ("easy vs greedy", level("easy"), greedy),
+        ("medium vs greedy", level("medium"), greedy),
+        ("hard vs greedy", level("hard"), greedy),
+        ("hard vs random", level("hard"), random_player),
+    ]
 
 
 def random_player(view: dict[str, Any], legal: list[Action], *, rng: Random, budget_s: float) -> Action:

@@ -16,8 +16,8 @@ from functools import partial
 from random import Random
 from typing import Any
 
-from baselines import dos_greedy, random_player
-from stats import Tally, arguments, only_option
+from baselines import dos_greedy, pairings
+from stats import Tally, arguments, only_option, report
 
 from games.dos import bot, simulate
 from games.dos.rules import engine
@@ -109,27 +109,22 @@ def main() -> None:
         return
     started = time.perf_counter()
     print(f"DOS: {args.games} heads-up games per pairing (to 200 points), budget {args.budget} s per decision")
-    rows = [
-        ("medium vs easy", level("medium"), level("easy")),
-        ("hard vs medium", level("hard"), level("medium")),
-        ("easy vs random", level("easy"), random_player),
-        ("easy vs greedy", level("easy"), dos_greedy),
-        ("medium vs greedy", level("medium"), dos_greedy),
-        ("hard vs greedy", level("hard"), dos_greedy),
-        ("hard vs random", level("hard"), random_player),
-    ]
-    for label, mine, theirs in rows:
-        if args.only in label:
-            print(heads_up(label, mine, theirs, args.games, args.seed, args.budget).line(), flush=True)
+    report(
+        pairings(level, dos_greedy),
+        args.only,
+        lambda label, mine, theirs: heads_up(label, mine, theirs, args.games, args.seed, args.budget),
+    )
     print(f"DOS: {args.games // 2} four-player games per pairing, one player against three")
     fours = [
         ("medium vs 3 easy", level("medium"), level("easy")),
         ("hard vs 3 medium", level("hard"), level("medium")),
         *((f"{name} vs 3 greedy", level(name), dos_greedy) for name in bot.LEVELS),
     ]
-    for label, mine, theirs in fours:
-        if args.only in label:
-            print(one_of_four(label, mine, theirs, args.games // 2, args.seed, args.budget).line(), flush=True)
+    report(
+        fours,
+        args.only,
+        lambda label, mine, theirs: one_of_four(label, mine, theirs, args.games // 2, args.seed, args.budget),
+    )
     print(f"  ({time.perf_counter() - started:.0f} s)")
 
 

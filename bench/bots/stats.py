@@ -1,4 +1,4 @@
-"""What the bot strength benchmarks share: the Wilson interval, a tally of results, and the report line.
+"""What the bot strength benchmarks share: the Wilson interval, a tally of results, and the report lines.
 
 Not a benchmark itself (``make bench-bots`` runs every other script in this folder). A game counts as a
 win for the side under test, a loss, or a draw; draws count half, as in chess, so the reported rate is
@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 # The repo root, so that ``games`` and ``bench`` import without installing anything.
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,6 +76,14 @@ class Tally:
             f"  {self.label:<28} games {self.games:4d}  W-L-D {self.wins}-{self.losses}-{self.draws}  "
             f"win rate {self.rate:6.1%}  95% CI [{lo:6.1%}, {hi:6.1%}]  {verdict}"
         )
+
+
+def report(pairings: list[tuple[str, Any, Any]], only: str, measure: Callable[[str, Any, Any], Tally]) -> None:
+    """Measures each pairing ``(label, mine, theirs)`` whose label contains ``only`` and prints its line
+    as soon as it is done (a long run shows its rows as they come)."""
+    for label, mine, theirs in pairings:
+        if only in label:
+            print(measure(label, mine, theirs).line(), flush=True)
 
 
 def only_option(parser: argparse.ArgumentParser) -> None:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from baselines import random_player, tacocat_greedy
-from stats import Tally, arguments, only_option
+from baselines import pairings, tacocat_greedy
+from stats import Tally, arguments, only_option, report
 
 from games.tacocat import bot
 from games.tacocat.rules import engine
@@ -59,19 +59,11 @@ def main() -> None:
     args = arguments(__doc__.splitlines()[0], full=100, quick=20, extra=only_option)
     started = time.perf_counter()
     print(f"Tacocat: {args.games} games per pairing, budget {BUDGET_S}s ({bot.node_budget(BUDGET_S)} positions)")
-    rows = [
-        ("medium vs easy", level("medium"), level("easy")),
-        ("hard vs medium", level("hard"), level("medium")),
-        ("easy vs random", level("easy"), random_player),
-        ("easy vs greedy", level("easy"), tacocat_greedy),
-        ("medium vs greedy", level("medium"), tacocat_greedy),
-        ("hard vs greedy", level("hard"), tacocat_greedy),
-        ("hard vs random", level("hard"), random_player),
-    ]
-    for label, mine, theirs in rows:
-        if args.only not in label:
-            continue
-        print(heads_up(label, mine, theirs, args.games, args.seed).line(), flush=True)
+    report(
+        pairings(level, tacocat_greedy),
+        args.only,
+        lambda label, mine, theirs: heads_up(label, mine, theirs, args.games, args.seed),
+    )
     print(f"  most positions visited by one decision: {most_nodes} (budget {bot.node_budget(BUDGET_S)})")
     print(f"  ({time.perf_counter() - started:.0f} s)")
 
