@@ -383,7 +383,7 @@ def _core() -> SimpleNamespace:
     from games.reversi import fast
 
     weights = np.load(PATTERNS)["weights"]
-    cells, offsets, n_weights = fast.pattern_tables()
+    _cells, offsets, n_weights = fast.pattern_tables()
     if weights.shape != (n_weights,):
         raise RuntimeError(f"{PATTERNS} does not fit the patterns in fast.py; rerun tools/fit_reversi_patterns.py")
     size = 1 << fast.TT_BITS
@@ -397,7 +397,7 @@ def _core() -> SimpleNamespace:
         mv=mv,
         ek=ek,
         ev=ev,
-        tables=(mk, mv, ek, ev, cells, offsets, weights, cut),
+        tables=(mk, mv, ek, ev, fast.pattern_views(), offsets, weights, cut),
     )
 
 

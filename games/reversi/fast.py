@@ -183,34 +183,104 @@ def _tick(ctr: np.ndarray) -> bool:
 
 
 @njit
-def evaluate(p: np.uint64, o: np.uint64, cells: np.ndarray, offsets: np.ndarray, weights: np.ndarray) -> int:
+def evaluate(p: np.uint64, o: np.uint64, views: np.ndarray, offsets: np.ndarray, weights: np.ndarray) -> int:
     """Heuristic value for the owner of ``p`` in 1/SCALE of a disc... capped inside (-SCALE, SCALE).
 
-    ``cells[k]`` lists the squares of placement ``k`` (-1 pads), ``offsets[phase, k]`` where its
-    pattern's table starts in ``weights`` (int16, 1/32 disc). The estimate is in discs; squashed so a
-    proven margin always outweighs it.
+    ``views`` (:func:`pattern_views`) gives each placement's pattern, the symmetry that carries the
+    pattern's base squares onto it, and its number; ``offsets[phase, number]`` is where its pattern's
+    table starts in ``weights`` (int16, 1/32 disc). The estimate is in discs; squashed so a proven
+    margin always outweighs it.
     """
     empties = 64 - count(p | o)
     phase = min(empties, 59) // 6
     total = 0
-    n_place = cells.shape[0]
-    width = cells.shape[1]
+    n_place = views.shape[0]
+    shown = -1
+    vp = p
+    vo = o
     for k in range(n_place):
-        idx = 0
-        for j in range(width - 1, -1, -1):
-            sq = cells[k, j]
-            if sq < 0:
-                continue
-            b = U1 << np.uint64(sq)
-            idx *= 3
-            if p & b:
-                idx += 1
-            elif o & b:
-                idx += 2
-        total += weights[offsets[phase, k] + idx]
+        kind, view, number = views[k, 0], views[k, 1], views[k, 2]
+        if view != shown:  # the placements come grouped by symmetry: each board image made once
+            vp, vo, shown = board_view(p, view), board_view(o, view), view
+        idx = TERNARY[_compact(vp, kind)] + 2 * TERNARY[_compact(vo, kind)]
+        total += weights[offsets[phase, number] + idx]
     total += weights[offsets[phase, n_place]]  # the phase's bias
     # 1/32 disc -> 1/SCALE... kept in 1/32 disc units below SCALE: +-9999 covers +-312 discs.
     return max(-HEURISTIC_CAP, min(HEURISTIC_CAP, total))
+
+
+@njit(inline="always")
+def _flip_rows(x: np.uint64) -> np.uint64:
+    """Row r to row 7 - r."""
+    x = ((x >> np.uint64(8)) & np.uint64(0x00FF00FF00FF00FF)) | ((x & np.uint64(0x00FF00FF00FF00FF)) << np.uint64(8))
+    x = ((x >> np.uint64(16)) & np.uint64(0x0000FFFF0000FFFF)) | ((x & np.uint64(0x0000FFFF0000FFFF)) << np.uint64(16))
+    return (x >> np.uint64(32)) | (x << np.uint64(32))
+
+
+@njit(inline="always")
+def _flip_columns(x: np.uint64) -> np.uint64:
+    """Column c to column 7 - c."""
+    x = ((x >> np.uint64(1)) & np.uint64(0x5555555555555555)) | ((x & np.uint64(0x5555555555555555)) << np.uint64(1))
+    x = ((x >> np.uint64(2)) & np.uint64(0x3333333333333333)) | ((x & np.uint64(0x3333333333333333)) << np.uint64(2))
+    return ((x >> np.uint64(4)) & np.uint64(0x0F0F0F0F0F0F0F0F)) | ((x & np.uint64(0x0F0F0F0F0F0F0F0F)) << np.uint64(4))
+
+
+@njit(inline="always")
+def _transpose(x: np.uint64) -> np.uint64:
+    """Square (row r, column c) to (row c, column r)."""
+    t = np.uint64(0x0F0F0F0F00000000) & (x ^ (x << np.uint64(28)))
+    x ^= t ^ (t >> np.uint64(28))
+    t = np.uint64(0x3333000033330000) & (x ^ (x << np.uint64(14)))
+    x ^= t ^ (t >> np.uint64(14))
+    t = np.uint64(0x5500550055005500) & (x ^ (x << np.uint64(7)))
+    x ^= t ^ (t >> np.uint64(7))
+    return x
+
+
+@njit(inline="always")
+def board_view(x: np.uint64, view: int) -> np.uint64:
+    """The board seen through symmetry ``view`` of :func:`_square_images`: square s of the result holds
+    what square ``_square_images(s)[view]`` of ``x`` holds, so a base pattern read off the result reads
+    the placement that symmetry makes of it."""
+    if view >= 4:
+        x = _transpose(x)
+        mirror, flip = view & 1, view & 2
+    else:
+        mirror, flip = view & 2, view & 1
+    if mirror:
+        x = _flip_columns(x)
+    if flip:
+        x = _flip_rows(x)
+    return x
+
+
+DIAGONAL = np.uint64(0x8040201008040201)
+COLUMN_SPREAD = np.uint64(0x0101010101010101)
+
+
+@njit(inline="always")
+def _diagonal(x: np.uint64, shift: int) -> np.uint64:
+    """The squares 9 * i + shift of ``x`` as bits i: a diagonal's squares lie in distinct columns, so
+    one multiplication gathers them in the top row without carries."""
+    # The long diagonal moved right by ``shift`` columns, cut at the rows whose squares would wrap.
+    mask = (DIAGONAL << np.uint64(shift)) & (~np.uint64(0) >> np.uint64(8 * shift))
+    return (((x & mask) * COLUMN_SPREAD) >> np.uint64(56 + shift)) & np.uint64(0xFF)
+
+
+@njit(inline="always")
+def _compact(x: np.uint64, kind: int) -> np.uint64:
+    """The base squares of pattern number ``kind`` (order of :data:`BASE_PATTERNS`) as bits 0, 1, ...
+    in the order the pattern lists them."""
+    if kind == 0:  # edge2x: row 1, then squares 9 and 14
+        row = x & np.uint64(0xFF)
+        return row | ((x >> np.uint64(1)) & np.uint64(0x100)) | ((x >> np.uint64(5)) & np.uint64(0x200))
+    if kind == 1:  # corner3x3
+        return (x & np.uint64(7)) | ((x >> np.uint64(5)) & np.uint64(0x38)) | ((x >> np.uint64(10)) & np.uint64(0x1C0))
+    if kind == 2:  # corner2x5
+        return (x & np.uint64(31)) | ((x >> np.uint64(3)) & np.uint64(0x3E0))
+    if kind <= 5:  # rows 2, 3 and 4
+        return (x >> np.uint64(8 * (kind - 2))) & np.uint64(0xFF)
+    return _diagonal(x, kind - 6)  # diagonals of 8, 7, 6, 5 and 4 squares
 
 
 # Patterns by their squares near a1 (column + 8 * row); every distinct symmetric image is a placement.
@@ -228,6 +298,8 @@ BASE_PATTERNS: dict[str, tuple[int, ...]] = {
     "diag4": tuple(9 * i + 4 for i in range(4)),
 }
 N_PHASES = 10  # phase = min(empties, 59) // 6
+# A pattern's base-3 digits from its bits: TERNARY[bits] = sum of 3 ** i over the set bits i.
+TERNARY = np.array([sum(3**i for i in range(10) if b >> i & 1) for b in range(1 << 10)], dtype=np.int64)
 
 
 def _square_images(sq: int) -> list[int]:
@@ -255,6 +327,20 @@ def placements() -> tuple[list[str], list[list[int]]]:
                 names.append(name)
                 cells.append(image)
     return names, cells
+
+
+def pattern_views() -> np.ndarray:
+    """Per placement (grouped by symmetry, the order :func:`evaluate` reads them in): its pattern's
+    number in :data:`BASE_PATTERNS`, the symmetry of :func:`_square_images` that makes it of the
+    pattern's base squares, and its number in :func:`placements`."""
+    names, cells = placements()
+    kinds = list(BASE_PATTERNS)
+    rows = []
+    for number, (name, squares) in enumerate(zip(names, cells, strict=True)):
+        base = BASE_PATTERNS[name]
+        view = next(v for v in range(8) if [_square_images(sq)[v] for sq in base] == squares)
+        rows.append((view, kinds.index(name), number))
+    return np.array([(kind, view, number) for view, kind, number in sorted(rows)], dtype=np.int64)
 
 
 def pattern_tables() -> tuple[np.ndarray, np.ndarray, int]:
@@ -598,7 +684,7 @@ def search(
     the exact solver answers; a search as deep as the empties is never cut by ProbCut, so it stays
     exact.
     """
-    mk, mv, ek, ev, cells, offsets, weights, _ = tables
+    mk, mv, ek, ev, views, offsets, weights, _ = tables
     empties = 64 - count(p | o)
     if depth >= empties and empties <= MIDGAME_SOLVE_EMPTIES:
         return _exact_scaled(p, o, alpha, beta, ctr, ek, ev)
@@ -610,7 +696,7 @@ def search(
             return final_margin(p, o) * SCALE
         return -search(o, p, depth, -beta, -alpha, ctr, tables)
     if depth <= 0:
-        return evaluate(p, o, cells, offsets, weights)
+        return evaluate(p, o, views, offsets, weights)
 
     slot = _tt_index(p, o)
     hint = -1
@@ -651,7 +737,7 @@ def search(
             # and a poor position prune the most.
             f = flips(sq, p, o)
             np_, no = o ^ f, p | f | bit
-            key = count(moves(np_, no)) * 64 + evaluate(np_, no, cells, offsets, weights)
+            key = count(moves(np_, no)) * 64 + evaluate(np_, no, views, offsets, weights)
         else:
             f = flips(sq, p, o)
             key = count(moves(o ^ f, p | f | bit)) * 16

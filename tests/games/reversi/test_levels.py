@@ -284,15 +284,45 @@ def test_compiled_search_stops_at_its_node_limit() -> None:
 def test_the_learned_weights_fit_the_patterns() -> None:
     core = bot._core()
     cells, offsets, n_weights = fast.pattern_tables()
+    views = fast.pattern_views()
     assert core.weights.shape == (n_weights,) and core.weights.dtype == np.int16
     assert cells.shape[0] == 46  # 4 + 4 + 8 + 4 x 3 rows + 2 + 4 x 4 diagonals placements
     # Fitted, not empty: a corner of one's own is worth discs, in every orientation.
     corner = 1 << 0
     for image in symmetry.images(corner):
         p = START_BLACK | image
-        assert fast.evaluate(np.uint64(p), np.uint64(START_WHITE), cells, offsets, core.weights) > fast.evaluate(
-            np.uint64(START_BLACK), np.uint64(START_WHITE), cells, offsets, core.weights
+        assert fast.evaluate(np.uint64(p), np.uint64(START_WHITE), views, offsets, core.weights) > fast.evaluate(
+            np.uint64(START_BLACK), np.uint64(START_WHITE), views, offsets, core.weights
         )
+
+
+def test_the_compiled_evaluation_reads_every_placement_square_by_square() -> None:
+    """The evaluation reads each placement off a symmetric image of the board with bit tricks; it must
+    give exactly what reading the placement's squares one by one gives (so no move changes)."""
+    core = bot._core()
+    cells, offsets, _ = fast.pattern_tables()
+    views = fast.pattern_views()
+    rng = random.Random(14)
+    for view in range(8):
+        x = rng.getrandbits(64)
+        image = int(fast.board_view(np.uint64(x), view))
+        assert all((image >> sq & 1) == (x >> fast._square_images(sq)[view] & 1) for sq in range(64))
+
+    def square_by_square(p: int, o: int) -> int:
+        phase = min(64 - (p | o).bit_count(), 59) // 6
+        total = int(core.weights[offsets[phase, len(cells)]])
+        for k, squares in enumerate(cells.tolist()):
+            idx = 0
+            for sq in reversed([sq for sq in squares if sq >= 0]):
+                idx = 3 * idx + (1 if p >> sq & 1 else 2 if o >> sq & 1 else 0)
+            total += int(core.weights[offsets[phase, k] + idx])
+        return max(-fast.HEURISTIC_CAP, min(fast.HEURISTIC_CAP, total))
+
+    for _ in range(300):
+        filled = rng.getrandbits(64) | rng.getrandbits(64)
+        p = filled & rng.getrandbits(64)
+        o = filled & ~p
+        assert fast.evaluate(np.uint64(p), np.uint64(o), views, offsets, core.weights) == square_by_square(p, o)
 
 
 def test_hard_plays_the_pure_python_search_while_its_search_compiles(monkeypatch: pytest.MonkeyPatch) -> None:
