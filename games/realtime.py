@@ -162,6 +162,11 @@ class Relay:
         relayed = self._groups.get(group)
         return 0 if relayed is None else len(relayed.members)
 
+    def task(self, group: str) -> asyncio.Task[None] | None:
+        """The task relaying ``group`` in this process (it ends once the group's last socket has left)."""
+        relayed = self._groups.get(group)
+        return None if relayed is None else relayed.task
+
     async def _run(self, group: str, relayed: _Relayed) -> None:
         layer = get_channel_layer()
         channel = await layer.new_channel("relay.")

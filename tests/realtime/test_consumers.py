@@ -217,13 +217,13 @@ async def test_the_spectators_of_a_match_share_one_layer_member_and_each_gets_ev
             pushed = await ws.receive_from(timeout=15)
             assert f'data-version="{version + 1}"' in pushed and "sq legal" not in pushed
 
+    relaying = realtime.relay.task(group)
+    assert relaying is not None
     await sockets[0].disconnect()
     assert realtime.relay.members(group) == len(watchers) - 1
     for ws in sockets[1:]:
         await ws.disconnect()
-    assert realtime.relay.members(group) == 0
-    for _ in range(1000):  # the relay leaves the layer's group once its last spectator has gone
-        if not layer_members(group):
-            break
-        await asyncio.sleep(0.01)
-    assert layer_members(group) == 0
+    assert realtime.relay.members(group) == 0 and realtime.relay.task(group) is None
+    # The relay leaves the layer's group as its task ends, once its last spectator has gone.
+    await asyncio.wait_for(asyncio.gather(relaying, return_exceptions=True), timeout=15)
+    assert relaying.cancelled() and layer_members(group) == 0
