@@ -5,17 +5,56 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django
-from asgiref.sync import sync_to_async
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.http import HttpRequest, HttpResponseBase
 
 django.setup(set_prefix=False)
+
+
+# Requests served at once per process; the rest wait their turn on the event loop. The bound is also
+# what makes persistent database connections safe: each thread keeps one (on SQLite), and there are
+# never more threads than this.
+REQUEST_THREADS = 8
+
+
+class RequestThreads:
+    """The threads that run requests, each kept for the life of the process with its database connection.
+
+    Django's ASGI handler makes every request a thread-sensitive context of its own, so asgiref starts a
+    thread for it (and another one to join it when it ends), and that thread opens a new database
+    connection: measured with py-spy, both threads' start-up and the connection's set-up were on the
+    path of every move and page. Here a request borrows one of ``REQUEST_THREADS`` single-thread
+    executors for its whole context (signals, middleware, view, closing the response), as a threaded
+    WSGI server would; the most recently used one first, whose connection and caches are warm.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._pid = 0
+        self._idle: asyncio.LifoQueue[ThreadPoolExecutor] = asyncio.LifoQueue()
+
+    def _fill(self) -> None:
+        # Once per process: a forked server must not use threads that exist only in its parent.
+        self._pid = os.getpid()
+        self._idle = asyncio.LifoQueue()
+        for _ in range(self._size):
+            self._idle.put_nowait(ThreadPoolExecutor(1, thread_name_prefix="turnwise-request"))
+
+    async def acquire(self) -> ThreadPoolExecutor:
+        if self._pid != os.getpid():
+            self._fill()
+        return await self._idle.get()
+
+    def release(self, executor: ThreadPoolExecutor) -> None:
+        self._idle.put_nowait(executor)
 
 
 class SyncChainASGIHandler(ASGIHandler):
@@ -24,13 +63,25 @@ class SyncChainASGIHandler(ASGIHandler):
     Django's own builds the chain for async: each middleware hook of Django's ``MiddlewareMixin`` (all
     of the site's are) and the sync view then hop to the sync thread and back, several hand-offs per
     request. Every view here is sync, so the whole chain runs in one hop, as under WSGI: measured, about
-    a tenth less CPU per move and per page (docs/performance.md). Reading the body, sending the response
-    and noticing a client that went away stay Django's ASGI code.
+    a tenth less CPU per move and per page (docs/performance.md). Each request runs on one of the
+    process's ``RequestThreads``. Reading the body, sending the response and noticing a client that went
+    away stay Django's ASGI code.
     """
 
     def __init__(self) -> None:
         BaseHandler.__init__(self)
         self.load_middleware(is_async=False)
+        self.threads = RequestThreads(REQUEST_THREADS)
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
+        executor = await self.threads.acquire()
+        try:
+            async with ThreadSensitiveContext(executor=executor):
+                await self.handle(scope, receive, send)
+        finally:
+            self.threads.release(executor)
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
         return await sync_to_async(self.get_response, thread_sensitive=True)(request)

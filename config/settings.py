@@ -93,7 +93,7 @@ SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", BASE_DIR / "db.sqlite3"))
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=0)}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # A pool halves latency; CONN_MAX_AGE must stay 0 under ASGI (it leaks connections).
+        # A pool halves latency (Django's pool needs CONN_MAX_AGE 0: a request hands its connection back).
         DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 10}}
     # Named explicitly: the browser tests' server process finds the test database by this name.
     DATABASES["default"]["TEST"] = {"NAME": "test_turnwise"}
@@ -107,6 +107,11 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
             },
+            # Kept open by the thread that opened it: every thread that reads the database lives as long
+            # as the process, and there are a bounded number of them (config.asgi.RequestThreads; the
+            # sockets', the sweeper's and the bots' threads), so a connection per request is set-up
+            # (Django's functions, the pragmas) spent for nothing.
+            "CONN_MAX_AGE": None,
             # The browser tests run daphne in another process, so the test database must be a file;
             # one per test run, so runs side by side do not delete each other's.
             "TEST": {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")},

@@ -3,13 +3,17 @@ view run as one synchronous call, with every middleware still in force."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from typing import Any
 
 import pytest
 from asgiref.sync import iscoroutinefunction, sync_to_async
 from channels.testing import HttpCommunicator
+from django.core.signals import request_started
+from django.db import connection
 
-from config.asgi import django_asgi_app, router
+from config.asgi import REQUEST_THREADS, django_asgi_app, router
 from games.models import Match
 from tests.realtime.helpers import session_cookie
 
@@ -64,3 +68,40 @@ async def test_a_signed_in_move_goes_through_sessions_auth_csrf_and_the_view(rev
     assert refused["status"] == 403
     await sync_to_async(reversi_match.refresh_from_db)()
     assert reversi_match.version == 2
+
+
+async def served(path: str, headers: list[Any]) -> int:
+    """The status of a GET, once the application has finished with it (closing the response included)."""
+    communicator = HttpCommunicator(router, "GET", path, headers=headers)
+    status = (await communicator.get_response(timeout=15))["status"]
+    await communicator.wait(timeout=15)
+    return status
+
+
+async def test_requests_run_on_a_bounded_set_of_threads_that_keep_their_connection(alice: Any) -> None:
+    # Signed in, so each request reads the database (the session, the user).
+    headers = [(b"host", b"testserver"), (b"cookie", await session_cookie(alice))]
+    seen: list[tuple[int, int]] = []
+
+    def record(**_kwargs: Any) -> None:
+        seen.append((threading.get_ident(), id(connection.connection)))
+
+    request_started.connect(record)
+    try:
+        assert [await served("/", headers) for _ in range(3)] == [200] * 3
+        one_at_a_time = seen[:]
+        seen.clear()
+        pages = [served("/", headers) for _ in range(3 * REQUEST_THREADS)]
+        assert set(await asyncio.gather(*pages)) == {200}
+    finally:
+        request_started.disconnect(record)
+    # One after another: the same thread each time, and on SQLite the same connection, seen as each
+    # request starts (the first one opened it). A new thread and connection per request was the cost
+    # this removes; PostgreSQL's pool hands a connection out per request instead.
+    assert len({thread for thread, _ in one_at_a_time}) == 1
+    if connection.vendor == "sqlite":
+        kept = {conn for _, conn in one_at_a_time[1:]}
+        assert len(kept) == 1 and id(None) not in kept
+    # Many at once: never more threads than the bound, so never more connections.
+    assert len(seen) == 3 * REQUEST_THREADS
+    assert len({thread for thread, _ in seen}) <= REQUEST_THREADS
