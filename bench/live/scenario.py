@@ -445,10 +445,14 @@ async def saturation(
     p99_limit_ms: float,
     min_completion: float,
     time_limit: float,
+    refine: int = 0,
 ) -> dict[str, Any]:
-    """Raise the offered rate step by step until push p99 or completion falls apart."""
+    """Raise the offered rate step by step until push p99 or completion falls apart; then try ``refine``
+    rates between the last step sustained and the one that failed (evenly spaced by ratio), upward until
+    one fails, so the figure is not limited to the ramp's coarse steps."""
     steps = []
     best: dict[str, Any] | None = None
+    failed: float | None = None
     started = time.monotonic()
     for rate in rates:
         if time.monotonic() - started > time_limit:
@@ -457,8 +461,19 @@ async def saturation(
         step["sustained"] = sustained(step, p99_limit_ms, min_completion)
         steps.append(step)
         if not step["sustained"]:
+            failed = rate
             break
         best = step
+    if best is not None and failed is not None:
+        low = best["offered_per_s"]
+        for k in range(1, refine + 1):
+            step = await at_rate(site, pairs, low * (failed / low) ** (k / (refine + 1)), step_seconds, push_timeout)
+            step["sustained"] = sustained(step, p99_limit_ms, min_completion)
+            step["refining"] = True
+            steps.append(step)
+            if not step["sustained"]:
+                break
+            best = step
     return {
         "saturation_moves_per_s": best["achieved_per_s"] if best else 0.0,
         "push_p99_limit_ms": p99_limit_ms,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bench.live import scenario
 from bench.live.client import legal_squares, versions_in
 from tests.support import client_for
 
@@ -55,3 +57,25 @@ def test_a_tiny_run_plays_moves_and_receives_their_pushes(tmp_path: Path) -> Non
     assert spectators["completed_watched"] == 2  # both spectators saw both moves
     assert spectators["cpu_ms_per_move_alone"] > 0
     assert "server CPU per move" in run.stdout
+
+
+def test_the_ramp_refines_between_the_last_step_sustained_and_the_one_that_failed(monkeypatch: Any) -> None:
+    capacity = 60.0
+    tried: list[float] = []
+
+    async def at_rate(_site: Any, _pairs: Any, rate: float, _seconds: float, _timeout: float) -> dict[str, Any]:
+        tried.append(rate)
+        ok = rate <= capacity
+        return {
+            "offered_per_s": round(rate, 1),
+            "achieved_per_s": round(rate, 1),
+            "completion": 1.0 if ok else 0.7,
+            "push_ms_p99": 50.0,
+        }
+
+    monkeypatch.setattr(scenario, "at_rate", at_rate)
+    result = asyncio.run(scenario.saturation(None, [], [20.0, 40.0, 80.0], 1.0, 5.0, 1000.0, 0.95, 60.0, refine=2))
+    # 40 holds, 80 fails; then 40 * 2 ** (1/3) = 50.4 holds and 40 * 2 ** (2/3) = 63.5 fails.
+    assert [round(r, 1) for r in tried] == [20.0, 40.0, 80.0, 50.4, 63.5]
+    assert result["saturation_moves_per_s"] == 50.4
+    assert [s["sustained"] for s in result["steps"]] == [True, True, False, True, False]
