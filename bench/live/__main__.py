@@ -44,7 +44,7 @@ from bench.live.server import (
 class Plan:
     matches: int = 100
     spectators: int = 50
-    spectator_moves: int = 20
+    spectator_moves: int = 30
     floor_requests: int = 300
     sequential_moves: int = 60
     steady_rate: float = 30.0
@@ -314,7 +314,8 @@ def table(results: dict[str, Any]) -> str:
                 mark = ("ok" if s["sustained"] else "FAILS") + ("  (between the steps)" if s.get("refining") else "")
                 lines.append(
                     f"  {s['offered_per_s']:>7} -> {s['achieved_per_s']:>7}  p99 {_fmt(s['push_ms_p99']):>8}  "
-                    f"completion {s['completion']:.2f}  CPU/move {_fmt(s['cpu_ms_per_move'])} ms  {mark}"
+                    f"completion {s['completion']:.2f}  CPU/move {_fmt(s['cpu_ms_per_move'])} ms  "
+                    f"clients {s.get('client_cpu_share', 0):.0%} of a core  {mark}"
                 )
     return "\n".join(lines)
 
