@@ -6,9 +6,10 @@ Only the service modules call these, inside their transactions.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import connection, models
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -116,6 +117,55 @@ def write_seats(seats: list[Seat], fields: list[str]) -> None:
         cursor.execute(sql, params)
 
 
+def update_where(model: type[models.Model], values: dict[str, Any], **where: Any) -> int:
+    """``model.objects.filter(**where).update(**values)`` for plain values and equalities, as one
+    hand-built statement; the number of rows changed.
+
+    Each move writes its match this way (a conditional update on its version). The queryset's update
+    resolves and compiles its filter and values through the ORM on every call: measured, 0.36 ms of CPU
+    against 0.07 ms for the statement itself. Values go through each field's own preparation, as there.
+    """
+    meta = model._meta
+    quote = connection.ops.quote_name
+    params: list[object] = []
+    assignments = []
+    for name, value in values.items():
+        field = meta.get_field(name)
+        assignments.append(f"{quote(field.column)} = %s")
+        params.append(field.get_db_prep_save(value, connection))
+    conditions = []
+    for name, value in where.items():
+        field = meta.pk if name == "pk" else meta.get_field(name)
+        conditions.append(f"{quote(field.column)} = %s")
+        params.append(field.get_db_prep_value(value, connection, prepared=False))
+    sql = f"UPDATE {quote(meta.db_table)} SET {', '.join(assignments)} WHERE {' AND '.join(conditions)}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
+
+
+def insert_rows(model: type[models.Model], fields: list[str], rows: list[tuple[Any, ...]]) -> None:
+    """``model.objects.bulk_create`` of ``rows`` (values of ``fields``, in order, every other field left
+    to its database default or null), as one hand-built statement, for the rows every move adds (its
+    log entry, the turn notices): the ORM's insert costs about 0.26 ms of CPU each, the statement 0.07.
+    No primary keys come back; no ``auto_now_add`` is applied (pass the time)."""
+    if not rows:
+        return
+    meta = model._meta
+    quote = connection.ops.quote_name
+    columns = [meta.get_field(name) for name in fields]
+    row_sql = f"({', '.join(['%s'] * len(columns))})"
+    params = [
+        field.get_db_prep_save(value, connection) for row in rows for field, value in zip(columns, row, strict=True)
+    ]
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(field.column) for field in columns)}) "
+        f"VALUES {', '.join([row_sql] * len(rows))}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
 def after_change(
     match: Match, to_act: list[int], result: Result | None, *, seats: list[Seat], follow_up: bool = False
 ) -> None:
@@ -138,14 +188,13 @@ def after_change(
                 seat.deadline_warned = False
                 seat.timed_out = False
                 if seat.user_id is not None and not seat.is_bot:
-                    notices.append(Notice(user_id=seat.user_id, match=match, kind=Notice.Kind.TURN, created_at=now))
+                    notices.append((seat.user_id, match.pk, Notice.Kind.TURN, now, False))
         else:
             seat.to_act = False
             seat.waiting_since = seat.deadline_at = seat.warn_at = None
             seat.deadline_warned = seat.timed_out = False
     write_seats(seats, ["to_act", "waiting_since", "deadline_at", "warn_at", "deadline_warned", "timed_out"])
-    if notices:
-        Notice.objects.bulk_create(notices)
+    insert_rows(Notice, ["user", "match", "kind", "created_at", "emailed"], notices)
     computer_to_act = any(s.is_bot and s.to_act for s in seats)
     delay = settings.BOT_DELAY_SECONDS
     if follow_up:

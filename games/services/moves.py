@@ -11,7 +11,7 @@ from games import registry
 from games.engine import Action, IllegalAction, InvalidAction
 from games.i18n import localize
 from games.models import Match, Move
-from games.services.base import after_change, announce_on_commit, locked_with_seats
+from games.services.base import after_change, announce_on_commit, insert_rows, locked_with_seats, update_where
 from games.services.errors import ErrorCode, MatchError
 
 
@@ -63,12 +63,18 @@ def _act(*, match_id: int, user: User | None, bot_seat: int | None, action: Acti
         # A simultaneous step keeps its start version while its seats commit one by one.
         turn_version = match.turn_version if set(to_act) <= before and seat.number not in to_act else new_version
         dumped = spec.engine.dump(state)
-        updated = Match.objects.filter(pk=match.pk, version=match.version).update(
-            state=dumped,
-            version=new_version,
-            turn_version=turn_version,
-            move_count=match.move_count + 1,
-            updated_at=timezone.now(),
+        now = timezone.now()
+        updated = update_where(
+            Match,
+            {
+                "state": dumped,
+                "version": new_version,
+                "turn_version": turn_version,
+                "move_count": match.move_count + 1,
+                "updated_at": now,
+            },
+            pk=match.pk,
+            version=match.version,
         )
         if updated != 1:
             raise MatchError(_("Someone else moved first. Here is the current position."), ErrorCode.STALE)
@@ -76,7 +82,8 @@ def _act(*, match_id: int, user: User | None, bot_seat: int | None, action: Acti
         match.version = new_version
         match.turn_version = turn_version
         match.move_count += 1
-        Move.objects.create(match=match, seq=new_version, seat=seat.number, payload=action)
+        log_entry = (match.pk, new_version, seat.number, action, now)
+        insert_rows(Move, ["match", "seq", "seat", "payload", "created_at"], [log_entry])
         after_change(
             match,
             to_act,
