@@ -89,6 +89,7 @@ bench-bots: install-dev
 .PHONY: bench-live
 bench-live: install-dev
 	$(PY) -m bench.live $(BENCH_LIVE_ARGS)
+	$(PY) -m bench.live.floor
 
 clean:
 	rm -rf $(VENV) .test-db*.sqlite3 staticfiles

@@ -85,6 +85,8 @@ class Server:
     repo: Path = REPO
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
+    # The ASGI application daphne serves (``bench.live.floor`` serves its own bare one).
+    app: str = "config.asgi:application"
 
     @property
     def base(self) -> str:
@@ -97,7 +99,7 @@ class Server:
     def start(self, timeout: float = 60) -> None:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "config.asgi:application"],
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.app],
             cwd=self.repo,
             env=self.env,
             stdout=out,

@@ -79,3 +79,16 @@ def test_the_ramp_refines_between_the_last_step_sustained_and_the_one_that_faile
     assert [round(r, 1) for r in tried] == [20.0, 40.0, 80.0, 50.4, 63.5]
     assert result["saturation_moves_per_s"] == 50.4
     assert [s["sustained"] for s in result["steps"]] == [True, True, False, True, False]
+
+
+def test_the_frame_floor_runs_daphne_bare_and_reports_a_cost_per_frame() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "bench.live.floor", "--sockets", "3", "--rounds", "3", "--size", "500"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "3 sockets, frames of 500 characters, 3 rounds" in run.stdout
+    assert "us of server CPU per frame" in run.stdout
