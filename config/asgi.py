@@ -39,18 +39,23 @@ class RequestThreads:
     def __init__(self, size: int) -> None:
         self._size = size
         self._pid = 0
+        self._executors: list[ThreadPoolExecutor] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._idle: asyncio.LifoQueue[ThreadPoolExecutor] = asyncio.LifoQueue()
-
-    def _fill(self) -> None:
-        # Once per process: a forked server must not use threads that exist only in its parent.
-        self._pid = os.getpid()
-        self._idle = asyncio.LifoQueue()
-        for _ in range(self._size):
-            self._idle.put_nowait(ThreadPoolExecutor(1, thread_name_prefix="turnwise-request"))
 
     async def acquire(self) -> ThreadPoolExecutor:
         if self._pid != os.getpid():
-            self._fill()
+            # Once per process: a forked server must not use threads that exist only in its parent.
+            self._pid = os.getpid()
+            self._executors = [ThreadPoolExecutor(1, thread_name_prefix="turnwise-request") for _ in range(self._size)]
+            self._loop = None
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            # A queue waits on one event loop; a server has one, tests start one per test.
+            self._loop = loop
+            self._idle = asyncio.LifoQueue()
+            for executor in self._executors:
+                self._idle.put_nowait(executor)
         return await self._idle.get()
 
     def release(self, executor: ThreadPoolExecutor) -> None:

@@ -105,3 +105,13 @@ async def test_requests_run_on_a_bounded_set_of_threads_that_keep_their_connecti
     # Many at once: never more threads than the bound, so never more connections.
     assert len(seen) == 3 * REQUEST_THREADS
     assert len({thread for thread, _ in seen}) <= REQUEST_THREADS
+
+
+async def test_the_request_threads_serve_one_event_loop_after_another() -> None:
+    # A server has one loop; tests (and anything else that starts one) have several, one after another.
+    async def busy() -> set[int]:
+        pages = [request("/accounts/login/", headers=[(b"host", b"testserver")]) for _ in range(3 * REQUEST_THREADS)]
+        return {response["status"] for response in await asyncio.gather(*pages)}
+
+    for _ in range(2):
+        assert await asyncio.to_thread(asyncio.run, busy()) == {200}
