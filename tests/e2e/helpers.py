@@ -61,6 +61,8 @@ def new_match(page: Page, game: str, players: int, seats: dict[int, str], *, pub
     if choice.input_value() != game:
         choice.select_option(game)
     expect(page.locator(f"#match-setup a[href='/rules/{game}/']")).to_be_visible()
+    # The redrawn form is on the page, but a choice made before htmx has processed it is lost.
+    htmx_settled(page)
     count = page.get_by_label("Number of players")
     if count.count() and count.input_value() != str(players):
         count.select_option(str(players))
