@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-import statistics
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -316,10 +315,50 @@ def _latencies(moves: list[Move]) -> dict[str, Any]:
     }
 
 
-async def sequential_moves(
+@dataclass
+class OneAtATime:
+    """What a run of moves played one at a time cost: runs add up (the spectators' blocks)."""
+
+    moves: list[Move] = field(default_factory=list)
+    cpu: float = 0.0
+    queries: int = 0
+    background_queries: int = 0
+    seconds: float = 0.0
+    badge_frames: int = 0
+    new_matches: int = 0
+
+    def __add__(self, other: OneAtATime) -> OneAtATime:
+        return OneAtATime(
+            self.moves + other.moves,
+            self.cpu + other.cpu,
+            self.queries + other.queries,
+            self.background_queries + other.background_queries,
+            self.seconds + other.seconds,
+            self.badge_frames + other.badge_frames,
+            self.new_matches + other.new_matches,
+        )
+
+    def summary(self) -> dict[str, Any]:
+        done = [m for m in self.moves if m.ok]
+        accepted = [m for m in self.moves if m.status == 200]
+        if not done:
+            raise BenchError("no move completed with its push")
+        return {
+            "moves": len(self.moves),
+            "completed": len(done),
+            "cpu_ms_per_move": round(self.cpu / len(accepted) * 1000, 3),
+            "queries_per_move": round(self.queries / len(accepted), 2),
+            "background_queries_per_s": round(self.background_queries / max(self.seconds, 1e-9), 2),
+            "badge_frames_per_move": round(self.badge_frames / len(accepted), 2),
+            "new_matches_during": self.new_matches,
+            **_latencies(self.moves),
+        }
+
+
+async def one_at_a_time(
     site: Site, pairs: list[Pair], count: int, push_timeout: float, watchers: list[Socket] | None = None
-) -> dict[str, Any]:
-    """Moves one at a time (each waits for its push): CPU and queries per move, unloaded latency."""
+) -> OneAtATime:
+    """Play ``count`` moves one at a time (each waits for its push, to ``watchers`` too if given)."""
     servers = site.servers
     await settle(servers)
     q0 = await queries(site.client, servers)
@@ -341,21 +380,22 @@ async def sequential_moves(
     await settle(servers, limit=DRAIN_LIMIT)
     spent = cpu(servers) - c0
     q1 = await queries(site.client, servers)
-    done = [m for m in moves if m.ok]
-    badge_frames = sum(len(p.me_sock.frames) for pair in pairs for p in pair.players if p.me_sock) - frames0
-    accepted = [m for m in moves if m.status == 200]
-    if not done:
-        raise BenchError("no move completed with its push")
-    return {
-        "moves": len(moves),
-        "completed": len(done),
-        "cpu_ms_per_move": round(spent / len(accepted) * 1000, 3),
-        "queries_per_move": round((q1[0] - q0[0]) / len(accepted), 2),
-        "background_queries_per_s": round((q1[1] - q0[1]) / max(time.monotonic() - t0, 1e-9), 2),
-        "badge_frames_per_move": round(badge_frames / len(accepted), 2),
-        "new_matches_during": site.setups - setups0,
-        **_latencies(moves),
-    }
+    return OneAtATime(
+        moves=moves,
+        cpu=spent,
+        queries=q1[0] - q0[0],
+        background_queries=q1[1] - q0[1],
+        seconds=time.monotonic() - t0,
+        badge_frames=sum(len(p.me_sock.frames) for pair in pairs for p in pair.players if p.me_sock) - frames0,
+        new_matches=site.setups - setups0,
+    )
+
+
+async def sequential_moves(
+    site: Site, pairs: list[Pair], count: int, push_timeout: float, watchers: list[Socket] | None = None
+) -> dict[str, Any]:
+    """Moves one at a time (each waits for its push): CPU and queries per move, unloaded latency."""
+    return (await one_at_a_time(site, pairs, count, push_timeout, watchers)).summary()
 
 
 async def at_rate(site: Site, pairs: list[Pair], rate: float, duration: float, push_timeout: float) -> dict[str, Any]:
@@ -542,39 +582,29 @@ async def spectators(
 
     await asyncio.gather(*(watcher() for _ in range(count)))
     socks = [w.match_sock for w in watchers if w.match_sock is not None]
-    alone: list[dict[str, Any]] = []
-    watched: list[dict[str, Any]] = []
+    alone_runs, watched_runs = OneAtATime(), OneAtATime()
     for done in range(0, moves, block):
         if alone_pair.over or watched_pair.over:
             break
         n = min(block, moves - done)
-        alone.append(await sequential_moves(site, [alone_pair], n, push_timeout))
+        alone_runs += await one_at_a_time(site, [alone_pair], n, push_timeout)
         # A move must not start before the last one reached every spectator, or the backlog, not the
         # spectators, is measured.
-        watched.append(await sequential_moves(site, [watched_pair], n, max(push_timeout, 15.0), watchers=socks))
+        watched_runs += await one_at_a_time(site, [watched_pair], n, max(push_timeout, 15.0), watchers=socks)
     await asyncio.gather(*(s.close() for w in watchers for s in (w.match_sock, w.me_sock) if s is not None))
     await close_pairs([alone_pair, watched_pair])
-
-    def mean(steps: list[dict[str, Any]], key: str) -> float:
-        return round(statistics.fmean(step[key] for step in steps for _ in range(step["moves"])), 3)
-
-    def pushes(steps: list[dict[str, Any]], key: str) -> float | None:
-        values = [step[key] for step in steps if step[key] is not None]
-        return max(values) if values else None
-
-    alone_cpu, watched_cpu = mean(alone, "cpu_ms_per_move"), mean(watched, "cpu_ms_per_move")
+    alone, watched = alone_runs.summary(), watched_runs.summary()
+    added = (watched["cpu_ms_per_move"] - alone["cpu_ms_per_move"]) / alone["cpu_ms_per_move"] * 100
     return {
         "spectators": count,
-        "moves_each": sum(step["moves"] for step in alone),
-        "cpu_ms_per_move_alone": alone_cpu,
-        "cpu_ms_per_move_watched": watched_cpu,
-        "cpu_added_percent": round((watched_cpu - alone_cpu) / alone_cpu * 100, 1),
-        "queries_per_move_alone": mean(alone, "queries_per_move"),
-        "queries_per_move_watched": mean(watched, "queries_per_move"),
-        # A watched move is done when the last spectator has it: the blocks' medians, and their worst p99.
-        "push_to_last_spectator_ms_p50": statistics.median(
-            step["push_ms_p50"] for step in watched if step["push_ms_p50"] is not None
-        ),
-        "push_to_last_spectator_ms_p99": pushes(watched, "push_ms_p99"),
-        "completed_watched": sum(step["completed"] for step in watched),
+        "moves_each": alone["moves"],
+        "cpu_ms_per_move_alone": alone["cpu_ms_per_move"],
+        "cpu_ms_per_move_watched": watched["cpu_ms_per_move"],
+        "cpu_added_percent": round(added, 1),
+        "queries_per_move_alone": alone["queries_per_move"],
+        "queries_per_move_watched": watched["queries_per_move"],
+        # A watched move is done when the last spectator has it.
+        "push_to_last_spectator_ms_p50": watched["push_ms_p50"],
+        "push_to_last_spectator_ms_p99": watched["push_ms_p99"],
+        "completed_watched": watched["completed"],
     }
