@@ -9,6 +9,7 @@ numbers, so it never uses a card the seat cannot see. Work is counted in plays (
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable
 from random import Random
@@ -16,15 +17,27 @@ from typing import Any
 
 from games.dos import rules
 from games.dos.actions import parse_action
-from games.dos.cards import DECK_COUNTS, sort_cards
+from games.dos.cards import DECK_COUNTS, WILD_DOS, sort_cards
 from games.dos.state import MATCH, OVER, CenterCard, Played, State
 
 Action = dict[str, Any]
 Policy = Callable[[dict[str, Any], list[Action]], Action]
 
-# A round won within the horizon is worth this many cards of hand difference, plus a tenth of the
-# points it scores (the game is a race to the target score).
+# Heads-up: a round won within the horizon is worth this many cards of hand difference, plus a tenth of
+# the points it scores (the game is a race to the target score).
 ROUND_WON = 8.0
+# Three and four players: the hands at the horizon read as each seat's chance of winning the round, a
+# softmax over the seats of -CARD x cards + WILD_NUMBER x Wild # + WILD_DOS x Wild DOS + the seat's place
+# in the turn order (0 = about to play). Fitted by maximum likelihood to medium playing itself (6,000
+# rounds per table size, every turn's start; tools/fit_dos_win_model.py). The others' mean hand minus
+# one's own, kept heads-up, is blind to where a seat sits in the turn order and to the wild cards it
+# holds (a Wild # is worth about 1.6 cards less in hand), and a card each for three opponents is not
+# a card less for oneself: at four players it measured no better than medium.
+WIN_MODEL: dict[int, tuple[float, float, float, tuple[float, ...]]] = {
+    # players: (CARD, WILD_NUMBER, WILD_DOS, turn order)
+    3: (0.364, 0.599, 0.412, (0.0, -0.284, -0.626)),
+    4: (0.407, 0.650, 0.481, (0.0, -0.256, -0.548, -0.889)),
+}
 
 
 def unseen_cards(view: dict[str, Any]) -> list[str]:
@@ -104,12 +117,32 @@ def step(state: State, action: Action) -> State:
     return rules.resolve(rules.perform(state, parse_action(action)))
 
 
+def win_chance(state: State, me: int) -> float:
+    """``me``'s chance of winning the round from the hands (``WIN_MODEL``), at three or four players."""
+    card, wild_number, wild_dos, order = WIN_MODEL[state.players]
+    weights = [
+        math.exp(
+            -card * len(hand)
+            + wild_number * sum(code.endswith("#") for code in hand)
+            + wild_dos * hand.count(WILD_DOS)
+            + order[(seat - state.current) % state.players]
+        )
+        for seat, hand in enumerate(state.hands)
+    ]
+    return weights[me] / sum(weights)
+
+
 def value(state: State, me: int) -> float:
-    """How good ``state`` is for ``me``: the round's result if it is over, else the hand sizes."""
+    """How good ``state`` is for ``me``: the round's result if it is over, else what the hands promise
+    (the chance of winning the round at three or four players, the hand difference heads-up)."""
     if state.history:
         record = state.history[-1]
+        if state.players in WIN_MODEL:
+            return 1.0 if record.winner == me else 0.0
         won = ROUND_WON + record.points / 10
         return won if record.winner == me else -won
+    if state.players in WIN_MODEL:
+        return win_chance(state, me)
     mine = len(state.hands[me])
     others = [len(hand) for seat, hand in enumerate(state.hands) if seat != me]
     return sum(others) / len(others) - mine

@@ -91,3 +91,19 @@ def test_a_round_won_in_the_playout_counts_more_than_any_hand_difference() -> No
     assert won.history and won.history[-1].winner == 0
     assert simulate.value(won, 0) >= simulate.ROUND_WON > simulate.value(state, 0)
     assert simulate.value(won, 1) == -simulate.value(won, 0)
+
+
+def test_at_four_players_the_horizon_reads_as_each_seats_chance_of_winning_the_round() -> None:
+    hands = [["R7", "G3"], ["G1", "G6", "G7"], ["B1", "B3", "B4"], ["Y5", "Y#", "B9"]]
+    state = position(hands=hands, center=["R8", "B10"])
+    chances = [simulate.value(state, seat) for seat in range(4)]
+    assert sum(chances) == pytest.approx(1.0)
+    # Fewest cards and about to play: the favourite. Of equal hands the earlier turn is better, and a
+    # Wild # outweighs playing last.
+    assert chances[0] == max(chances)
+    assert chances[3] > chances[1] > chances[2]
+    won = simulate.step(
+        position(hands=[["R7"], *hands[1:]], center=["R7", "B10"]), {"type": "match", "target": 0, "cards": ["R7"]}
+    )
+    assert won.history and won.history[-1].winner == 0
+    assert (simulate.value(won, 0), simulate.value(won, 1)) == (1.0, 0.0)
