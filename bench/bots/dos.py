@@ -4,11 +4,13 @@ Run: ``nice -n 5 .venv/bin/python bench/bots/dos.py [--quick] [--games N]``. No 
 Heads-up games to 200 points, the two players changing seats every other game; then four-player games
 of one player of a level against three of the level below or three greedy players (a win is finishing
 first; one in four by chance). ``--only "hard vs"`` runs the pairings whose label contains the text.
+``--rounds N`` instead screens hard against medium on N four-player deals, paired (see ``rounds``).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Callable
@@ -17,7 +19,7 @@ from random import Random
 from typing import Any
 
 from baselines import dos_greedy, pairings
-from stats import Tally, arguments, only_option, report
+from stats import Z95, Tally, arguments, only_option, report
 
 from games.dos import bot, simulate
 from games.dos.rules import engine
@@ -30,6 +32,12 @@ def budget_option(parser: argparse.ArgumentParser) -> None:
     only_option(parser)
     parser.add_argument(
         "--budget", type=float, default=BUDGET_S, help=f"seconds per decision, counted as work (default {BUDGET_S})"
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=0,
+        help="screen hard against 3 medium on this many four-player deals, one round each, paired, then stop",
     )
     parser.add_argument(
         "--calibrate", action="store_true", help="measure how many plays per second hard simulates, then stop"
@@ -102,10 +110,47 @@ def one_of_four(label: str, mine: Player, theirs: Player, games: int, seed: int,
     return tally
 
 
+def rounds(deals: int, seed: int, budget_s: float) -> None:
+    """Hard against medium on single rounds, paired: each deal's first round (the game seeds ``seed``
+    on) played four times, hard in each seat and medium in the others. Medium in every seat wins
+    exactly one seat in four of a deal, so a deal's hard wins minus one is a paired difference against
+    medium on the same cards; the interval is a normal one on those differences, narrower than a
+    binomial interval on as many games, because the deal's luck cancels."""
+    differences: list[int] = []
+    points = 0
+    for d in range(deals):
+        wins = 0
+        for hard in range(4):
+            rng = Random((seed + d) * 10 + hard)
+            state = engine.new_game(4, seed + d)
+            while not state.history:
+                (seat,) = engine.to_act(state)
+                name = "hard" if seat == hard else "medium"
+                view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+                state = engine.apply(state, seat, bot.choose(view, legal, rng=rng, budget_s=budget_s, level=name))
+            record = state.history[0]
+            if record.winner == hard:
+                wins += 1
+                points += record.points
+        differences.append(wins - 1)
+    n = len(differences)
+    mean = sum(differences) / n
+    spread = math.sqrt(sum((x - mean) ** 2 for x in differences) / (n - 1)) if n > 1 else 0.0
+    rate, half = (mean + 1) / 4, Z95 * spread / math.sqrt(n) / 4
+    print(
+        f"DOS hard vs 3 medium, {n} deals x 4 seats, one round each (budget {budget_s} s): hard won "
+        f"{rate:.1%} of {4 * n} rounds, paired 95% CI [{rate - half:.1%}, {rate + half:.1%}] (chance 25%); "
+        f"{points / (4 * n):.1f} points per round"
+    )
+
+
 def main() -> None:
     args = arguments(__doc__.splitlines()[0], full=150, quick=30, extra=budget_option)
     if args.calibrate:
         calibrate(min(args.games, 5), args.seed, args.budget)
+        return
+    if args.rounds:
+        rounds(args.rounds, args.seed, args.budget)
         return
     started = time.perf_counter()
     print(f"DOS: {args.games} heads-up games per pairing (to 200 points), budget {args.budget} s per decision")
