@@ -32,7 +32,8 @@ ROUND_WON = 8.0
 # rounds per table size, every turn's start; tools/fit_dos_win_model.py). The others' mean hand minus
 # one's own, kept heads-up, is blind to where a seat sits in the turn order and to the wild cards it
 # holds (a Wild # is worth about 1.6 cards less in hand), and a card each for three opponents is not
-# a card less for oneself: at four players it measured no better than medium.
+# a card less for oneself: at four players it measured no better than medium (24.8% of 1,600 paired
+# rounds), this value 27.0% of the same (docs/bots.md, `bench/bots/dos.py --rounds`).
 WIN_MODEL: dict[int, tuple[float, float, float, tuple[float, ...]]] = {
     # players: (CARD, WILD_NUMBER, WILD_DOS, turn order)
     3: (0.364, 0.599, 0.412, (0.0, -0.284, -0.626)),
