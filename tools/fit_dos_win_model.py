@@ -24,8 +24,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from games.dos import bot  # noqa: E402
-from games.dos.cards import WILD_DOS  # noqa: E402
+from games.dos import bot, simulate  # noqa: E402
 from games.dos.rules import deal, engine, resolve, shuffled_deck  # noqa: E402
 from games.dos.state import MATCH, OVER, State  # noqa: E402
 
@@ -52,14 +51,7 @@ def turn_starts(players: int, seed: int, round_no: int) -> list[tuple[list[list[
     while not state.history and state.phase != OVER:
         if state.phase == MATCH and not state.matches and not state.drawn:
             seats = [(state.current + place) % players for place in range(players)]
-            features = [
-                [
-                    float(len(state.hands[seat])),
-                    float(sum(code.endswith("#") for code in state.hands[seat])),
-                    float(state.hands[seat].count(WILD_DOS)),
-                ]
-                for seat in seats
-            ]
+            features = [[float(f) for f in simulate.hand_features(state.hands[seat])] for seat in seats]
             starts.append((state.current, features))
         (seat,) = engine.to_act(state)
         action = bot.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng=rng, budget_s=0.0)

@@ -137,9 +137,10 @@ def rounds(deals: int, seed: int, budget_s: float) -> None:
     mean = sum(differences) / n
     spread = math.sqrt(sum((x - mean) ** 2 for x in differences) / (n - 1)) if n > 1 else 0.0
     rate, half = (mean + 1) / 4, Z95 * spread / math.sqrt(n) / 4
+    low, high = max(0.0, rate - half), min(1.0, rate + half)
     print(
         f"DOS hard vs 3 medium, {n} deals x 4 seats, one round each (budget {budget_s} s): hard won "
-        f"{rate:.1%} of {4 * n} rounds, paired 95% CI [{rate - half:.1%}, {rate + half:.1%}] (chance 25%); "
+        f"{rate:.1%} of {4 * n} rounds, paired 95% CI [{low:.1%}, {high:.1%}] (chance 25%); "
         f"{points / (4 * n):.1f} points per round"
     )
 

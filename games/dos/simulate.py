@@ -118,18 +118,20 @@ def step(state: State, action: Action) -> State:
     return rules.resolve(rules.perform(state, parse_action(action)))
 
 
+def hand_features(hand: tuple[str, ...]) -> tuple[int, int, int]:
+    """What ``WIN_MODEL`` reads of a hand: its cards, its Wild # and its Wild DOS (the fitting script
+    reads the same, so the weights and the hands they are applied to cannot drift apart)."""
+    return len(hand), sum(code.endswith("#") for code in hand), hand.count(WILD_DOS)
+
+
 def win_chance(state: State, me: int) -> float:
     """``me``'s chance of winning the round from the hands (``WIN_MODEL``), at three or four players."""
     card, wild_number, wild_dos, order = WIN_MODEL[state.players]
-    weights = [
-        math.exp(
-            -card * len(hand)
-            + wild_number * sum(code.endswith("#") for code in hand)
-            + wild_dos * hand.count(WILD_DOS)
-            + order[(seat - state.current) % state.players]
-        )
-        for seat, hand in enumerate(state.hands)
-    ]
+    weights = []
+    for seat, hand in enumerate(state.hands):
+        cards, wild_numbers, wild_doses = hand_features(hand)
+        place = (seat - state.current) % state.players
+        weights.append(math.exp(-card * cards + wild_number * wild_numbers + wild_dos * wild_doses + order[place]))
     return weights[me] / sum(weights)
 
 
