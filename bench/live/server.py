@@ -15,7 +15,6 @@ import httpx
 
 # The checkout this harness lives in; the server may run from another one (``--repo``, for before/after).
 REPO = Path(__file__).resolve().parent.parent.parent
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 # Variables of the developer's shell that would point the server at another database or layer.
 _INHERITED = ("DATABASE_URL", "REDIS_URL", "CHANNELS_PREFIX", "SQLITE_PATH", "DJANGO_SETTINGS_MODULE", "DEBUG")
 
@@ -70,10 +69,10 @@ def migrate(env: dict[str, str], log: Path, repo: Path = REPO, timeout: float = 
         )
 
 
-def _ticks(stat: Path) -> int:
-    """User + system time in clock ticks from a ``/proc`` ``stat`` file."""
-    fields = stat.read_text().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
+def _process_cpu_clock(pid: int) -> int:
+    """The clock id of another process's CPU time: Linux's MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)
+    (what glibc's ``clock_getcpuclockid`` returns; Python has no wrapper for it)."""
+    return (~pid << 3) | 2
 
 
 @dataclass
@@ -130,26 +129,15 @@ class Server:
             self.proc.wait(timeout=10)
 
     def cpu_seconds(self) -> float:
-        """CPU time of the daphne process, all its threads, to the nanosecond where the kernel tells.
+        """CPU time of the daphne process, all its threads, ended ones included, to the nanosecond.
 
         ``/proc/<pid>/stat`` counts in clock ticks (10 ms), too coarse for phases of a few hundred
-        milliseconds; each live thread's ``schedstat`` counts nanoseconds. Threads that have ended are
-        gone from the task list, so their share is taken from the process's ticks.
+        milliseconds, and adding up the live threads' ``schedstat`` loses precision whenever a thread
+        ends (its time falls back to ticks): a tiny run could measure a negative cost. The kernel keeps
+        the exact total as the process's CPU clock, which another process may read on Linux.
         """
         assert self.proc is not None
-        pid = self.proc.pid
-        process_ticks = _ticks(Path(f"/proc/{pid}/stat"))
-        live_ticks = 0
-        live_ns = 0
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            try:
-                ticks = _ticks(task / "stat")
-                ns = int((task / "schedstat").read_text().split()[0])
-            except (OSError, ValueError, IndexError):
-                continue  # the thread ended while being read
-            live_ticks += ticks
-            live_ns += ns
-        return live_ns / 1e9 + max(0, process_ticks - live_ticks) / CLOCK_TICKS
+        return time.clock_gettime(_process_cpu_clock(self.proc.pid))
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
