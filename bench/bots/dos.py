@@ -1,9 +1,10 @@
 """DOS bot strength: each level against the level below and against random and greedy players.
 
 Run: ``nice -n 5 .venv/bin/python bench/bots/dos.py [--quick] [--games N]``. No Django.
-Heads-up games to 200 points, the two players changing seats every other game; then four-player games
-of one player of a level against three of the level below or three greedy players (a win is finishing
-first; one in four by chance). ``--only "hard vs"`` runs the pairings whose label contains the text.
+Heads-up games to 200 points, the two players changing seats every other game; then three- and
+four-player games of one player of a level against the others of the level below or greedy players (a
+win is finishing first; one in three or four by chance). ``--only "hard vs"`` runs the pairings whose
+label contains the text.
 ``--rounds N`` instead screens hard against medium on N four-player deals, paired (see ``rounds``).
 """
 
@@ -95,18 +96,26 @@ def heads_up(label: str, mine: Player, theirs: Player, games: int, seed: int, bu
         players = [mine, theirs] if me == 0 else [theirs, mine]
         ranks = play(seed + g, players, budget_s)
         tally.add(1.0 if ranks[me] < ranks[1 - me] else 0.0 if ranks[me] > ranks[1 - me] else 0.5)
-        if tally.games % 25 == 0 and tally.games < games:
-            # Long runs: the partial tally on stderr, so a run stopped early still tells something.
-            print(f"{tally.line()}  (so far)", file=sys.stderr, flush=True)
+        so_far(tally, games)
     return tally
 
 
-def one_of_four(label: str, mine: Player, theirs: Player, games: int, seed: int, budget_s: float = BUDGET_S) -> Tally:
-    tally = Tally(label, chance=0.25)
+def so_far(tally: Tally, games: int) -> None:
+    """Long runs: the partial tally on stderr every 25 games, so a run stopped early still tells something."""
+    if tally.games % 25 == 0 and tally.games < games:
+        print(f"{tally.line()}  (so far)", file=sys.stderr, flush=True)
+
+
+def one_of(
+    table: int, label: str, mine: Player, theirs: Player, games: int, seed: int, budget_s: float = BUDGET_S
+) -> Tally:
+    """One player of ``mine`` against ``table - 1`` of ``theirs``, the seat rotating; a win is finishing first."""
+    tally = Tally(label, chance=1 / table)
     for g in range(games):
-        me = g % 4
-        players = [mine if s == me else theirs for s in range(4)]
+        me = g % table
+        players = [mine if s == me else theirs for s in range(table)]
         tally.add(1.0 if play(seed + g, players, budget_s)[me] == 1 else 0.0)
+        so_far(tally, games)
     return tally
 
 
@@ -160,17 +169,20 @@ def main() -> None:
         args.only,
         lambda label, mine, theirs: heads_up(label, mine, theirs, args.games, args.seed, args.budget),
     )
-    print(f"DOS: {args.games // 2} four-player games per pairing, one player against three")
-    fours = [
-        ("medium vs 3 easy", level("medium"), level("easy")),
-        ("hard vs 3 medium", level("hard"), level("medium")),
-        *((f"{name} vs 3 greedy", level(name), dos_greedy) for name in bot.LEVELS),
-    ]
-    report(
-        fours,
-        args.only,
-        lambda label, mine, theirs: one_of_four(label, mine, theirs, args.games // 2, args.seed, args.budget),
-    )
+    for table, others in ((3, "two"), (4, "three")):
+        print(f"DOS: {args.games // 2} {table}-player games per pairing, one player against {others}")
+        tables = [
+            (f"medium vs {table - 1} easy", level("medium"), level("easy")),
+            (f"hard vs {table - 1} medium", level("hard"), level("medium")),
+            *((f"{name} vs {table - 1} greedy", level(name), dos_greedy) for name in bot.LEVELS),
+        ]
+        report(
+            tables,
+            args.only,
+            lambda label, mine, theirs, table=table: one_of(
+                table, label, mine, theirs, args.games // 2, args.seed, args.budget
+            ),
+        )
     print(f"  ({time.perf_counter() - started:.0f} s)")
 
 

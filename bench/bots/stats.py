@@ -39,7 +39,7 @@ class Tally:
     """Results of one pairing, from the side under test's point of view."""
 
     label: str
-    # The rate an equal player would score: one half heads-up, one in four for one of four players.
+    # The rate an equal player would score: one half heads-up, one in three or four for one player of a table.
     chance: float = 0.5
     wins: int = 0
     losses: int = 0
@@ -72,6 +72,8 @@ class Tally:
     def line(self) -> str:
         lo, hi = self.interval()
         verdict = "stronger" if self.significant() else ("weaker" if hi < self.chance else "not separated")
+        if self.chance != 0.5:
+            verdict += f" (chance {self.chance:.0%})"
         return (
             f"  {self.label:<28} games {self.games:4d}  W-L-D {self.wins}-{self.losses}-{self.draws}  "
             f"win rate {self.rate:6.1%}  95% CI [{lo:6.1%}, {hi:6.1%}]  {verdict}"
