@@ -61,6 +61,11 @@ class RequestThreads:
     def release(self, executor: ThreadPoolExecutor) -> None:
         self._idle.put_nowait(executor)
 
+    @property
+    def executors(self) -> list[ThreadPoolExecutor]:
+        """The executors started so far in this process (none before its first request)."""
+        return self._executors if self._pid == os.getpid() else []
+
 
 class SyncChainASGIHandler(ASGIHandler):
     """Django's ASGI handler with the middleware chain and the view run as one synchronous call.

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,6 +20,22 @@ def pytest_configure(config: pytest.Config) -> None:
         from tools.compile_catalogues import compile_all
 
         compile_all()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _other_threads_hand_back_their_connections(django_db_setup: None) -> Iterator[None]:
+    """Async tests reach the database from threads other than the test's own: asgiref's thread for
+    ``sync_to_async`` and the site's request threads. On PostgreSQL, Django's pool closes only the
+    connections handed back to it, so a connection those threads still hold kept the test database
+    from being dropped at the end of the run ("being accessed by other users")."""
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    from config.asgi import django_asgi_app
+
+    for executor in (SyncToAsync.single_thread_executor, *django_asgi_app.threads.executors):
+        executor.submit(connections.close_all).result()
 
 
 @pytest.fixture(autouse=True)
