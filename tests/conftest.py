@@ -22,12 +22,12 @@ def pytest_configure(config: pytest.Config) -> None:
         compile_all()
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _other_threads_hand_back_their_connections(django_db_setup: None) -> Iterator[None]:
-    """Async tests reach the database from threads other than the test's own: asgiref's thread for
-    ``sync_to_async`` and the site's request threads. On PostgreSQL, Django's pool closes only the
-    connections handed back to it, so a connection those threads still hold kept the test database
-    from being dropped at the end of the run ("being accessed by other users")."""
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None) -> Iterator[None]:
+    """pytest-django's, and before the test database is dropped the other threads that reached it
+    close their connections: asgiref's thread for ``sync_to_async`` and the site's request threads.
+    On PostgreSQL, Django's pool closes only the connections handed back to it, so a connection those
+    threads still held kept the database from being dropped ("being accessed by other users")."""
     yield
     from asgiref.sync import SyncToAsync
     from django.db import connections
