@@ -3,9 +3,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.admin.forms import AdminPasswordChangeForm
 from django.contrib.auth import authenticate
 from django.contrib.auth import forms as auth_forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.db.models import Q
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
@@ -39,6 +40,13 @@ def check_username_look(username: str, *, exclude_pk: int | None = None) -> None
             ),
             code="mixed_script",
         )
+
+
+def is_current_password(request: HttpRequest, user: User, password: str) -> bool:
+    """Whether ``password`` is ``user``'s, asked through authenticate() so that a wrong one counts
+    toward the login throttle (accounts/throttle.py) and a locked pair is refused before any check:
+    every form that checks a password goes through here or through the log-in form."""
+    return authenticate(request, username=user.get_username(), password=password) == user
 
 
 class LookAlikeCheckMixin:
@@ -103,10 +111,31 @@ class EmailChangeForm(forms.Form):
 
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]
-        # Through authenticate(), so wrong passwords here count toward the login throttle too.
-        if authenticate(self.request, username=self.user.get_username(), password=password) != self.user:
+        if not is_current_password(self.request, self.user, password):
             raise forms.ValidationError(_("That is not your current password."), code="password_incorrect")
         return password
+
+
+class ThrottledPasswordChangeForm(PasswordChangeForm):
+    """Django's password change, with the old password checked through the login throttle.
+
+    Django's own form calls ``user.check_password``, which nothing counts: a stolen session could try
+    passwords without end, then pass the email-change gate with the one it found.
+    """
+
+    def __init__(self, user: User, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    def clean_old_password(self) -> str:
+        old_password = self.cleaned_data["old_password"]
+        if not is_current_password(self.request, self.user, old_password):
+            raise forms.ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
+        return old_password
+
+
+class ThrottledAdminPasswordChangeForm(ThrottledPasswordChangeForm, AdminPasswordChangeForm):
+    """The admin's "change my password" form (the admin's look), throttled like the site's."""
 
 
 class VacationForm(forms.Form):

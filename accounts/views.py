@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
@@ -13,7 +16,13 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts import email_change, push
-from accounts.forms import EmailChangeForm, NotificationSettingsForm, SignUpForm, VacationForm
+from accounts.forms import (
+    EmailChangeForm,
+    NotificationSettingsForm,
+    SignUpForm,
+    ThrottledPasswordChangeForm,
+    VacationForm,
+)
 from accounts.models import User
 from games import notify, registry, services
 from games.models import Match, Seat
@@ -144,3 +153,12 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         User.objects.filter(pk=user.pk).update(email_turns=User.EmailTurns.NEVER)
         return render(request, "accounts/unsubscribe.html", {"done": True, "person": user})
     return render(request, "accounts/unsubscribe.html", {"person": user, "token": token})
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change, with the old password checked through the login throttle."""
+
+    form_class = ThrottledPasswordChangeForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}

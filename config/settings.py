@@ -31,7 +31,7 @@ CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").sp
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "accounts.admin_site.TurnwiseAdminConfig",  # django.contrib.admin, with the site of accounts.admin_site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

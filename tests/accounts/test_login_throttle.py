@@ -198,3 +198,38 @@ def test_the_lock_lives_in_the_database_and_holds_in_a_fresh_process(alice: Any)
     assert done.returncode == 0, done.stderr
     assert f"{CLIENT_A} refused" in done.stdout
     assert f"{CLIENT_B} allowed" in done.stdout
+
+
+def change_password(client: Client, old: str, *, url: str = "") -> Any:
+    new = "a brand new passphrase"
+    data = {"old_password": old, "new_password1": new, "new_password2": new}
+    return client.post(url or reverse("accounts:password_change"), data, REMOTE_ADDR=CLIENT_A)
+
+
+@pytest.mark.parametrize("url", ["/accounts/password/change/", "/admin/password_change/"])
+def test_the_password_change_form_is_throttled_like_the_login(make_user: Any, url: str) -> None:
+    """A stolen session cannot guess the old password: wrong tries count toward the login throttle,
+    and once locked even the right one is refused and changes nothing."""
+    user = make_user("stella")
+    user.is_staff = True  # the admin's own "change my password" page too
+    user.save()
+    client = Client()
+    client.force_login(user)
+    statuses = [change_password(client, "guess", url=url).status_code for _ in range(30)]
+    assert statuses[:4] == [200] * 4
+    assert set(statuses[4:]) == {429}
+    refused = change_password(client, PASSWORD, url=url)
+    assert refused.status_code == 429
+    assert "Too many wrong passwords were tried for “stella” from your connection" in refused.content.decode()
+    user.refresh_from_db()
+    assert user.check_password(PASSWORD)
+
+
+def test_the_right_old_password_changes_it_when_not_locked(alice: Any) -> None:
+    client = Client()
+    client.force_login(alice)
+    assert change_password(client, "guess").status_code == 200
+    response = change_password(client, PASSWORD)
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert alice.check_password("a brand new passphrase")
