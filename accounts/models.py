@@ -28,6 +28,13 @@ class User(AbstractUser):
         error_messages={"unique": _("A user with that username already exists.")},
     )
     email = models.EmailField(_("email address"), blank=True)
+    # Whether the player proved the address is theirs by opening a link sent to it. Until then it is
+    # sent nothing but that link: no notices, no password reset (a squatter's address, or a typo, must
+    # not receive another person's mail). Addresses stored before this existed start unverified.
+    email_verified = models.BooleanField(_("email address verified"), default=False)
+    # Counts the address's changes: every emailed link names the count it was made at, so a link for an
+    # earlier address never works again, even after the address changes back.
+    email_generation = models.PositiveIntegerField(default=0, editable=False)
     email_turns = models.CharField(_("turn emails"), max_length=8, choices=EmailTurns.choices, default=EmailTurns.EACH)
     # The language of the player's pages, emails and push notifications; "" until the first page
     # they see signed in, which stores the language it was shown in (accounts.middleware).
@@ -118,3 +125,21 @@ class VapidKey(models.Model):
 
     def __str__(self) -> str:
         return f"VAPID key {self.name}"
+
+
+class ThrottleHit(models.Model):
+    """One use of a rate-limited action (accounts.throttle.take), kept for the length of its window.
+
+    In the database rather than a process's memory, so the limit holds across processes and restarts.
+    """
+
+    scope = models.CharField(max_length=32)
+    # Whom the limit is for: an account's id, a client address, an email address (casefolded).
+    key = models.CharField(max_length=320)
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["scope", "key", "at"]), models.Index(fields=["scope", "at"])]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key} {self.at:%Y-%m-%d %H:%M:%S}"

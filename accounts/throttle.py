@@ -1,4 +1,5 @@
-"""Login throttling on top of django-axes, with its state in the database.
+"""Login throttling on top of django-axes, and rate limits for other costly or mail-sending actions;
+both keep their state in the database, so they hold across processes and restarts.
 
 Two keys, each with its own limit within a cool-off window:
 - an account from one client address (``LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT``): someone guessing a
@@ -6,7 +7,11 @@ Two keys, each with its own limit within a cool-off window:
 - a client address alone (``LOGIN_FAILURES_PER_CLIENT``, higher): one client spraying many
   usernames is stopped too.
 
-axes' backend and middleware guard every form that authenticates, the admin's included.
+axes' backend and middleware guard every form that authenticates, the admin's included, and every form
+that checks a password asks through authenticate() (accounts.forms.is_current_password).
+
+Rate limits (``take``): a number of uses per sliding window and key, e.g. archive downloads per account
+or password-reset requests per address and per client.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 import ipaddress
 import math
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from axes.handlers.database import AxesDatabaseHandler
@@ -25,6 +30,8 @@ from django.db.models import QuerySet, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+
+from accounts.models import ThrottleHit
 
 # Which setting limits each of axes' lockout parameter sets (settings.AXES_LOCKOUT_PARAMETERS).
 LIMIT_SETTINGS = {
@@ -132,3 +139,48 @@ def lockout_response(request: HttpRequest, *_args: Any) -> HttpResponse:
         "minutes": max(1, math.ceil((until - now).total_seconds() / 60)),
     }
     return render(request, "registration/locked_out.html", context, status=settings.AXES_HTTP_RESPONSE_CODE)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """At most ``limit`` uses per ``window`` for each key of ``scope``."""
+
+    scope: str
+    limit: int
+    window: timedelta
+
+
+def take(rate: Rate, key: str, *, now: datetime | None = None) -> int | None:
+    """Count one use by ``key``: None when allowed, else the seconds until a use would be.
+
+    Written first and counted after, each in its own autocommit statement: of uses racing each other
+    the last to be written sees all the others, so the limit is never exceeded (at worst, racing uses
+    are all refused). A refused use is not kept: retrying does not push the wait further away.
+    """
+    now = now or timezone.now()
+    since = now - rate.window
+    # Uses that left their window are of no more use, whoever made them: the table stays small.
+    ThrottleHit.objects.filter(scope=rate.scope, at__lte=since).delete()
+    hit = ThrottleHit.objects.create(scope=rate.scope, key=key, at=now)
+    others = list(
+        ThrottleHit.objects.filter(scope=rate.scope, key=key, at__gt=since)
+        .exclude(pk=hit.pk)
+        .order_by("at")
+        .values_list("at", flat=True)
+    )
+    if len(others) < rate.limit:
+        return None
+    hit.delete()
+    # Allowed again once enough of the oldest uses have left the window to leave room for one more.
+    frees_at = others[len(others) - rate.limit] + rate.window
+    return max(1, math.ceil((frees_at - now).total_seconds()))
+
+
+def too_many(request: HttpRequest, message: str, retry_after: int) -> HttpResponse:
+    """The 429 page: what was refused and when to try again, in words and in ``Retry-After``."""
+    until = timezone.now() + timedelta(seconds=retry_after)
+    # Rounded up, as on the lockout page: "in 15 minutes" must not send someone back a minute early.
+    context = {"message": message, "minutes": max(1, math.ceil(retry_after / 60)), "until": until}
+    response = render(request, "too_many_requests.html", context, status=429)
+    response["Retry-After"] = str(retry_after)
+    return response

@@ -15,6 +15,7 @@ from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.http import HttpRequest, HttpResponseBase
+from django.urls import reverse
 
 django.setup(set_prefix=False)
 
@@ -23,6 +24,12 @@ django.setup(set_prefix=False)
 # what makes persistent database connections safe: each thread keeps one (on SQLite), and there are
 # never more threads than this.
 REQUEST_THREADS = 8
+# Requests that take seconds by design (the archive of all of a player's matches, built while it is
+# sent) run on threads of their own, this many at once: 16 archives asked for at once held all 8 request
+# threads for 11.5 s and the log-in page waited behind them. Now the others wait for an archive thread,
+# and every other page is served as usual.
+ARCHIVE_THREADS = 2
+ARCHIVE_URL_NAMES = ("games:export-all",)
 
 
 class RequestThreads:
@@ -62,6 +69,11 @@ class RequestThreads:
         self._idle.put_nowait(executor)
 
     @property
+    def busy(self) -> int:
+        """How many of the threads a request holds now (on the event loop they last served)."""
+        return len(self.executors) - self._idle.qsize() if self._loop is not None else 0
+
+    @property
     def executors(self) -> list[ThreadPoolExecutor]:
         """The executors started so far in this process (none before its first request)."""
         return self._executors if self._pid == os.getpid() else []
@@ -82,16 +94,26 @@ class SyncChainASGIHandler(ASGIHandler):
         BaseHandler.__init__(self)
         self.load_middleware(is_async=False)
         self.threads = RequestThreads(REQUEST_THREADS)
+        self.archive_threads = RequestThreads(ARCHIVE_THREADS)
+        self._archive_paths: frozenset[str] | None = None
+
+    def threads_for(self, path: str) -> RequestThreads:
+        if self._archive_paths is None:
+            # Once, after the URLconf can be read (not at import: it imports the views).
+            self._archive_paths = frozenset(reverse(name) for name in ARCHIVE_URL_NAMES)
+        return self.archive_threads if path in self._archive_paths else self.threads
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
-        executor = await self.threads.acquire()
+        # The thread is held until the response is sent: a streamed body is produced on it.
+        threads = self.threads_for(scope["path"])
+        executor = await threads.acquire()
         try:
             async with ThreadSensitiveContext(executor=executor):
                 await self.handle(scope, receive, send)
         finally:
-            self.threads.release(executor)
+            threads.release(executor)
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
         return await sync_to_async(self.get_response, thread_sensitive=True)(request)

@@ -196,6 +196,8 @@ if _email_backend.endswith("smtp.EmailBackend"):
     }
 MAILERS = {"default": {"BACKEND": _email_backend, "OPTIONS": _email_options}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Turnwise <noreply@localhost>")
+# How many times an hour one account may download the archive of all its matches (games/record_views.py).
+ARCHIVE_DOWNLOADS_PER_HOUR = int(os.environ.get("ARCHIVE_DOWNLOADS_PER_HOUR", "3"))
 # How long the link that confirms a new email address works.
 EMAIL_CHANGE_LINK_HOURS = int(os.environ.get("EMAIL_CHANGE_LINK_HOURS", "48"))
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-import io
+import itertools
 import json
-import zipfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import zipstream
+
+from accounts.models import User
 from games import fairplay, registry
-from games.models import Match, Seat
+from games.models import Match, Move, Seat
+
+# Rows fetched per round trip while the archive streams: the memory it holds, whatever its size.
+ARCHIVE_FETCH = 200
 
 
 def can_export(match: Match) -> bool:
@@ -17,12 +22,21 @@ def can_export(match: Match) -> bool:
     return match.status == Match.Status.FINISHED
 
 
-def record(match: Match, seats: list[Seat] | None = None) -> dict[str, Any]:
-    """The JSON record of a finished match (see docs/fair-play.md for the format)."""
+def _moves(match: Match) -> list[tuple[int, int, Any]]:
+    return list(match.moves.order_by("seq").values_list("seq", "seat", "payload"))
+
+
+def record(
+    match: Match, seats: list[Seat] | None = None, moves: list[tuple[int, int, Any]] | None = None
+) -> dict[str, Any]:
+    """The JSON record of a finished match (see docs/fair-play.md for the format); ``seats`` and
+    ``moves`` (seq, seat, payload in order) are read from the database unless given."""
     if not can_export(match):
         raise ValueError("Only a finished match can be exported.")
     if seats is None:
         seats = list(match.seats.select_related("user"))
+    if moves is None:
+        moves = _moves(match)
     return {
         "format": fairplay.FORMAT,
         "id": match.pk,
@@ -46,33 +60,70 @@ def record(match: Match, seats: list[Seat] | None = None) -> dict[str, Any]:
         "commitment": match.shuffle_commitment,
         "seed": match.seed,
         "salt": match.shuffle_salt,
-        "actions": [
-            {"seq": seq, "seat": seat, "action": payload}
-            for seq, seat, payload in match.moves.order_by("seq").values_list("seq", "seat", "payload")
-        ],
+        "actions": [{"seq": seq, "seat": seat, "action": payload} for seq, seat, payload in moves],
         "result": match.result,
         "final_state": match.state,
     }
 
 
-def transcript(match: Match) -> str | None:
+def transcript(match: Match, moves: list[tuple[int, int, Any]] | None = None) -> str | None:
     """The game's standard move list of the match (e.g. Reversi's ``f5d6c3``), if the game has one."""
     notation = registry.get(match.game).transcript
     if notation is None:
         return None
-    return notation(list(match.moves.order_by("seq").values_list("payload", flat=True)))
+    return notation([payload for _seq, _seat, payload in (_moves(match) if moves is None else moves)])
 
 
 def filename(match: Match, extension: str) -> str:
     return f"turnwise-{match.game}-{match.pk}.{extension}"
 
 
-def archive(matches: Iterable[Match]) -> bytes:
-    """One zip of the JSON records (and Reversi transcripts) of the given finished matches."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for match in matches:
-            zf.writestr(filename(match, "json"), json.dumps(record(match), indent=1))
-            if (moves := transcript(match)) is not None:
-                zf.writestr(filename(match, "txt"), moves + "\n")
-    return buffer.getvalue()
+class _Groups[Row]:
+    """Rows ordered by match id, handed out one match's worth at a time, in step with the matches."""
+
+    def __init__(self, rows: Iterator[Row], match_id: Callable[[Row], int]) -> None:
+        self._groups = itertools.groupby(rows, match_id)
+        self._next = next(self._groups, None)
+
+    def of(self, match_id: int) -> list[Row]:
+        # Rows of a match before this one belong to a match that finished after the matches were
+        # read (the three queries are not one snapshot): not in this archive, skipped.
+        while self._next is not None and self._next[0] < match_id:
+            self._next = next(self._groups, None)
+        if self._next is None or self._next[0] != match_id:
+            return []
+        rows = list(self._next[1])
+        self._next = next(self._groups, None)
+        return rows
+
+
+def archive(user: User) -> Iterator[bytes]:
+    """The zip of the JSON records (and transcripts) of every finished match ``user`` played, made as
+    it is read: three queries (matches, seats, moves), each read in order a few rows at a time, so the
+    queries and the memory do not grow with the number of matches. Entries in match-number order."""
+    matches = Match.objects.filter(
+        pk__in=Seat.objects.filter(user=user).values("match_id"), status=Match.Status.FINISHED
+    ).order_by("pk")
+    in_archive = matches.values("pk")
+    seats = _Groups(
+        Seat.objects.filter(match__in=in_archive)
+        .select_related("user")
+        .order_by("match_id", "number")
+        .iterator(chunk_size=ARCHIVE_FETCH),
+        lambda seat: seat.match_id,
+    )
+    moves = _Groups(
+        Move.objects.filter(match__in=in_archive)
+        .order_by("match_id", "seq")
+        .values_list("match_id", "seq", "seat", "payload")
+        .iterator(chunk_size=ARCHIVE_FETCH * 50),
+        lambda row: row[0],
+    )
+    zs = zipstream.ZipStream(compress_type=zipstream.ZIP_DEFLATED, sized=False)
+    for match in matches.iterator(chunk_size=ARCHIVE_FETCH):
+        match_moves = [(seq, seat, payload) for _match_id, seq, seat, payload in moves.of(match.pk)]
+        zs.add(json.dumps(record(match, seats.of(match.pk), match_moves), indent=1), filename(match, "json"))
+        if (notation := transcript(match, match_moves)) is not None:
+            zs.add(notation + "\n", filename(match, "txt"))
+        yield from zs.all_files()
+    yield from zs.footer()

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator, Iterator
+from datetime import timedelta
 from typing import Any
 
+from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from accounts import throttle
 from accounts.models import User
 from games import charts, export, ratings, registry
 from games.models import Match, Seat
@@ -44,12 +50,40 @@ def export_match(request: HttpRequest, match_id: int, fmt: str) -> HttpResponse:
     return _download(body, "application/json", export.filename(match, "json"))
 
 
+def archive_rate() -> throttle.Rate:
+    return throttle.Rate("archive", settings.ARCHIVE_DOWNLOADS_PER_HOUR, timedelta(hours=1))
+
+
+async def _each_on_this_requests_thread(chunks: Iterator[bytes]) -> AsyncIterator[bytes]:
+    """``chunks`` advanced one at a time on the thread that ran the view, between sends.
+
+    Django would read a synchronous iterator whole (into memory) before sending any of it. Advanced
+    step by step on the same thread, the archive's queries can read their rows a few at a time with
+    one connection; under daphne that thread is one of the archive's own (config/asgi.py), never a
+    request thread others wait for.
+    """
+    step = sync_to_async(next, thread_sensitive=True)
+    try:
+        while (chunk := await step(chunks, None)) is not None:
+            yield chunk
+    finally:
+        await sync_to_async(chunks.close, thread_sensitive=True)()
+
+
 @login_required
 @require_GET
 def export_all(request: HttpRequest) -> HttpResponse:
-    matches = Match.objects.filter(seats__user=request.user, status=Match.Status.FINISHED).order_by("finished_at", "pk")
+    # Each archive reads every match of the account: a few per hour, so nobody can keep the archive
+    # threads (config/asgi.py) busy for others by asking again and again.
+    if (retry_after := throttle.take(archive_rate(), str(request.user.pk))) is not None:
+        message = _("You have downloaded your matches several times in the last hour.")
+        return throttle.too_many(request, message, retry_after)
+    response = StreamingHttpResponse(
+        _each_on_this_requests_thread(export.archive(request.user)), content_type="application/zip"
+    )
     name = f"turnwise-{request.user.username}-{timezone.now():%Y%m%d}.zip"
-    return _download(export.archive(matches), "application/zip", name)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 @require_GET

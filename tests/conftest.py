@@ -25,7 +25,7 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: None) -> Iterator[None]:
     """pytest-django's, and before the test database is dropped the other threads that reached it
-    close their connections: asgiref's thread for ``sync_to_async`` and the site's request threads.
+    close their connections: asgiref's thread for ``sync_to_async`` and the site's request (and archive) threads.
     On PostgreSQL, Django's pool closes only the connections handed back to it, so a connection those
     threads still held kept the database from being dropped ("being accessed by other users")."""
     yield
@@ -34,7 +34,8 @@ def django_db_setup(django_db_setup: None) -> Iterator[None]:
 
     from config.asgi import django_asgi_app
 
-    for executor in (SyncToAsync.single_thread_executor, *django_asgi_app.threads.executors):
+    threads = (*django_asgi_app.threads.executors, *django_asgi_app.archive_threads.executors)
+    for executor in (SyncToAsync.single_thread_executor, *threads):
         executor.submit(connections.close_all).result()
 
 

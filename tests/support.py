@@ -83,3 +83,13 @@ def seen_by(match_id: int, user: Any, seat: int | None) -> tuple[str, str, str]:
     live = pages.render_live_fragments(match, user)
     assert live is not None
     return view, fragment, live
+
+
+def streamed_body(response: Any) -> bytes:
+    """The whole body of a response streamed from an async iterator, read as the ASGI server reads it."""
+    from asgiref.sync import async_to_sync
+
+    async def collect() -> bytes:
+        return b"".join([chunk async for chunk in response.streaming_content])
+
+    return async_to_sync(collect)()

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games import export, fairplay, registry, services
 from games.models import Match, Move
-from tests.support import client_for
+from tests.support import client_for, streamed_body
 
 pytestmark = pytest.mark.django_db
 
@@ -163,7 +163,7 @@ def test_a_player_downloads_all_their_finished_matches_as_one_archive(alice: Any
     services.create_match(user=alice, game="reversi", players=2)  # not finished: not in the archive
     response = client_for(alice).get(reverse("games:export-all"))
     assert response.status_code == 200 and response["Content-Type"] == "application/zip"
-    names = sorted(zipfile.ZipFile(io.BytesIO(response.content)).namelist())
+    names = sorted(zipfile.ZipFile(io.BytesIO(streamed_body(response))).namelist())
     assert names == sorted([export.filename(Match(pk=i, game="reversi"), e) for i in ids for e in ("json", "txt")])
 
 
