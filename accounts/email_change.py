@@ -2,8 +2,10 @@
 
 Until the link is opened the old address stays in use (notifications go to it), and the old address
 is told that a change was asked for. The link is a signed, time-limited token naming the player, the
-address being replaced and the new one: it works once (afterwards the address it replaces is gone),
-only for that player, and not after ``EMAIL_CHANGE_LINK_HOURS``.
+address being replaced, the new one and the address's change count (``User.email_generation``): it
+works once, only for that player, only while no other change was made since it was sent (even one
+that went back to the same address), and not after ``EMAIL_CHANGE_LINK_HOURS``. Opening it proves
+the new address is the player's: it counts as verified.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMessage
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -36,10 +39,12 @@ class Request:
     user_id: int
     old: str
     new: str
+    generation: int
 
 
 def make_token(*, user: User, new_email: str) -> str:
-    return signing.dumps({"user": user.pk, "old": user.email, "new": new_email}, salt=SALT)
+    data = {"user": user.pk, "old": user.email, "new": new_email, "gen": user.email_generation}
+    return signing.dumps(data, salt=SALT)
 
 
 def _read_token(token: str) -> Request:
@@ -49,7 +54,8 @@ def _read_token(token: str) -> Request:
         raise EmailChangeError(_("This link has expired. Please ask for a new one on your settings page.")) from exc
     except signing.BadSignature as exc:
         raise EmailChangeError(_("This link is not valid. Please copy the whole link from the email.")) from exc
-    return Request(user_id=data["user"], old=data["old"], new=data["new"])
+    # Links sent before the change count existed carry none: they were made for an earlier state.
+    return Request(user_id=data["user"], old=data["old"], new=data["new"], generation=data.get("gen", -1))
 
 
 def pending_change(*, user: User, token: str) -> Request:
@@ -57,7 +63,7 @@ def pending_change(*, user: User, token: str) -> Request:
     change = _read_token(token)
     if change.user_id != user.pk:
         raise EmailChangeError(_("This link was sent for another account. Log in as that player to use it."))
-    if change.old != user.email:
+    if change.old != user.email or change.generation != user.email_generation:
         raise EmailChangeError(_("This link has already been used, or your address changed since it was sent."))
     return change
 
@@ -65,11 +71,14 @@ def pending_change(*, user: User, token: str) -> Request:
 def confirm(*, user: User, token: str) -> str:
     """Make the link's new address the player's; returns it."""
     change = pending_change(user=user, token=token)
-    # Conditional on the address the link replaces, so two clicks (or two links) cannot both apply.
-    updated = User.objects.filter(pk=user.pk, email=change.old).update(email=change.new)
+    # Conditional on the address and the change count the link was made for, so two clicks (or two
+    # links) cannot both apply, and a link of an earlier address never works again.
+    updated = User.objects.filter(pk=user.pk, email=change.old, email_generation=change.generation).update(
+        email=change.new, email_generation=F("email_generation") + 1, email_verified=True
+    )
     if not updated:
         raise EmailChangeError(_("This link has already been used, or your address changed since it was sent."))
-    user.email = change.new
+    user.refresh_from_db(fields=["email", "email_generation", "email_verified"])
     return change.new
 
 
@@ -102,7 +111,8 @@ def _send_change_emails(*, user: User, new_email: str) -> None:
             to=[new_email],
         )
     ]
-    if user.email:
+    # The old address is told only if it was proven to be the player's: an unproven one may be anyone's.
+    if user.email and user.email_verified:
         messages.append(
             EmailMessage(
                 subject=_("Your Turnwise email address is about to change"),

@@ -5,6 +5,7 @@ their emails and pushes (User.message_language)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from django.conf import settings
@@ -43,7 +44,12 @@ def javascript_catalog(request: HttpRequest, language: str) -> HttpResponse:
 
 
 class AccountLanguagePasswordResetForm(PasswordResetForm):
-    """The reset email in the account's language, not in the language of whoever asked for it."""
+    """The reset email in the account's language, not in the language of whoever asked for it, and
+    only to an address its owner proved (accounts.verification): an address typed by someone else
+    must not receive another person's reset link."""
+
+    def get_users(self, email: str) -> Iterator[Any]:
+        return (user for user in super().get_users(email) if user.email_verified)
 
     def send_mail(
         self, subject_template_name: str, email_template_name: str, context: dict[str, Any], *args: Any, **kwargs: Any

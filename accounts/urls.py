@@ -22,7 +22,7 @@ urlpatterns = [
     path("password/change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
+        views.PasswordResetView.as_view(
             success_url=reverse_lazy("accounts:password_reset_done"),
             email_template_name="registration/password_reset_email.txt",
             form_class=AccountLanguagePasswordResetForm,
@@ -40,6 +40,7 @@ urlpatterns = [
     path("settings/", views.settings_page, name="settings"),
     path("settings/email/", views.change_email, name="email_change"),
     path("settings/email/confirm/<str:token>/", views.confirm_email, name="email_confirm"),
+    path("email/verify/<str:token>/", views.verify_email, name="email_verify"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("push/subscribe/", push_views.subscribe, name="push-subscribe"),
     path("push/unsubscribe/", push_views.unsubscribe, name="push-unsubscribe"),

@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
@@ -15,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts import email_change, push
+from accounts import email_change, push, throttle, verification
 from accounts.forms import (
     EmailChangeForm,
     NotificationSettingsForm,
@@ -42,8 +44,23 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error("username", _("That name was just taken by someone else. Please choose another."))
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            if user.email:
+                _send_verification(request, user)
             return redirect("games:home")
     return render(request, "registration/signup.html", {"form": form})
+
+
+def _send_verification(request: HttpRequest, user: User) -> None:
+    try:
+        verification.send_link(user)
+    except OSError:
+        messages.error(request, _("We could not send the email just now. Please try again later."))
+    else:
+        messages.info(
+            request,
+            _("We sent a link to %(address)s: open it to confirm the address. Until then we send it nothing else.")
+            % {"address": user.email},
+        )
 
 
 @require_GET
@@ -66,6 +83,9 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     record = [{"game": game, **by_game.get(game.slug, empty)} for game in registry.all_games()]
     context = {"person": person, "record": record, **profile_context(person, request.user, request.GET)}
     return render(request, "accounts/profile.html", context)
+
+
+VERIFY_RATE = throttle.Rate("verify-link", 3, timedelta(hours=1))
 
 
 @login_required
@@ -91,6 +111,13 @@ def settings_page(request: HttpRequest) -> HttpResponse:
                 return redirect("accounts:settings")
         except services.MatchError as exc:
             messages.error(request, exc.message)
+            return redirect("accounts:settings")
+        if what == "verify" and user.email and not user.email_verified:
+            # Each link is an email to an address nobody has proven yet: a few an hour.
+            if (retry_after := throttle.take(VERIFY_RATE, str(user.pk))) is not None:
+                message = _("You asked for several links in the last hour.")
+                return throttle.too_many(request, message, retry_after)
+            _send_verification(request, user)
             return redirect("accounts:settings")
     return render(
         request,
@@ -141,6 +168,44 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
     except email_change.EmailChangeError as exc:
         return render(request, "accounts/confirm_email.html", {"error": exc.message}, status=400)
     return render(request, "accounts/confirm_email.html", {"change": change})
+
+
+@require_http_methods(["GET", "POST"])
+def verify_email(request: HttpRequest, token: str) -> HttpResponse:
+    # GET only shows a button: mail scanners open links, and opening must not change anything. No
+    # log-in needed: the signed link is the proof, and it may be opened on another device.
+    try:
+        claim = verification.pending(token)
+        if request.method == "POST":
+            verification.confirm(token)
+            messages.success(request, _("Your email address is now %(new)s.") % {"new": claim.email})
+            return redirect("accounts:settings" if request.user.is_authenticated else "games:home")
+    except email_change.EmailChangeError as exc:
+        return render(request, "accounts/verify_email.html", {"error": exc.message}, status=400)
+    return render(request, "accounts/verify_email.html", {"email": claim.email})
+
+
+RESET_RATE_PER_ADDRESS = throttle.Rate("reset-address", 3, timedelta(hours=1))
+RESET_RATE_PER_CLIENT = throttle.Rate("reset-client", 10, timedelta(hours=1))
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset, rate-limited per address asked for and per client.
+
+    The mail goes only to a verified address (accounts.language.AccountLanguagePasswordResetForm).
+    The limit per address holds whether or not an account has it, so a refusal tells nothing.
+    """
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        keys = [
+            (RESET_RATE_PER_ADDRESS, form.cleaned_data["email"].casefold()),
+            (RESET_RATE_PER_CLIENT, throttle.client_ip(self.request) or ""),
+        ]
+        for rate, key in keys:
+            if (retry_after := throttle.take(rate, key)) is not None:
+                message = _("Several password resets were asked for this address or from your connection.")
+                return throttle.too_many(self.request, message, retry_after)
+        return super().form_valid(form)
 
 
 @csrf_exempt  # authenticated by the signed token; mail clients' one-click unsubscribe POSTs without a session

@@ -104,7 +104,8 @@ def _email_users(users: dict[int, User], pending: list[Notice], now: datetime) -
     to_send: list[tuple[Any, list[Notice]]] = []
     for user_id, notices in by_user.items():
         user = users[user_id]
-        if user.email_turns == User.EmailTurns.NEVER or not user.email:
+        # Only to an address its owner proved (accounts.verification): it may be anyone's otherwise.
+        if user.email_turns == User.EmailTurns.NEVER or not user.email or not user.email_verified:
             handled += [n.pk for n in notices]
             continue
         interval = DIGEST_INTERVAL if user.email_turns == User.EmailTurns.DIGEST else EACH_INTERVAL

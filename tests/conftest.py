@@ -53,8 +53,9 @@ def _default_language() -> None:
 @pytest.fixture
 def make_user(django_user_model: Any) -> Any:
     def make(username: str) -> Any:
+        # A settled account: its address proven (accounts.verification), so mail may reach it.
         return django_user_model.objects.create_user(
-            username=username, email=f"{username}@example.com", password="correct horse battery"
+            username=username, email=f"{username}@example.com", password="correct horse battery", email_verified=True
         )
 
     return make

@@ -424,6 +424,7 @@ PLANS: dict[str, Plan] = {
         get_page(lambda cast, data: "/accounts/settings/email/"), accounts_post("/accounts/settings/email/", "alice")
     ),
     "accounts:email_confirm": with_segment("/accounts/settings/email/confirm/{}/", post=True),
+    "accounts:email_verify": with_segment("/accounts/email/verify/{}/", post=True),
     "accounts:push-subscribe": accounts_post("/accounts/push/subscribe/"),
     "accounts:push-unsubscribe": accounts_post("/accounts/push/unsubscribe/"),
     "service-worker": get_page(lambda cast, data: "/sw.js"),

@@ -173,3 +173,31 @@ def test_a_token_names_the_player_and_both_addresses(alice: Any) -> None:
     token = email_change.make_token(user=alice, new_email="new@example.org")
     change = email_change.pending_change(user=alice, token=token)
     assert (change.user_id, change.old, change.new) == (alice.pk, "alice@example.com", "new@example.org")
+
+
+def test_a_link_never_works_again_once_a_later_change_is_made(alice: Any) -> None:
+    """Link 1 (to B), then link 2 (back to A): link 1 names the old address again, but is dead."""
+    client = logged_in(alice)
+    ask(client, "b@example.org")
+    link_1 = link_in(mail.outbox[0])
+    client.post(link_1)
+    assert User.objects.get(pk=alice.pk).email == "b@example.org"
+    mail.outbox.clear()
+    ask(client, "alice@example.com")
+    client.post(link_in(mail.outbox[0]))
+    assert User.objects.get(pk=alice.pk).email == "alice@example.com"
+    refused = client.post(link_1)
+    assert refused.status_code == 400
+    assert "This link has already been used" in refused.content.decode()
+    assert User.objects.get(pk=alice.pk).email == "alice@example.com"
+
+
+def test_a_confirmed_change_verifies_the_new_address(alice: Any) -> None:
+    User.objects.filter(pk=alice.pk).update(email_verified=False)
+    client = logged_in(alice)
+    ask(client, "new@example.org")
+    # The unproven old address is not written to: it may not be the player's.
+    assert [m.to for m in mail.outbox] == [["new@example.org"]]
+    client.post(link_in(mail.outbox[0]))
+    alice.refresh_from_db()
+    assert (alice.email, alice.email_verified) == ("new@example.org", True)
