@@ -43,8 +43,9 @@ class RequestThreads:
     WSGI server would; the most recently used one first, whose connection and caches are warm.
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, name: str = "turnwise-request") -> None:
         self._size = size
+        self._name = name
         self._pid = 0
         self._executors: list[ThreadPoolExecutor] = []
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -54,7 +55,7 @@ class RequestThreads:
         if self._pid != os.getpid():
             # Once per process: a forked server must not use threads that exist only in its parent.
             self._pid = os.getpid()
-            self._executors = [ThreadPoolExecutor(1, thread_name_prefix="turnwise-request") for _ in range(self._size)]
+            self._executors = [ThreadPoolExecutor(1, thread_name_prefix=self._name) for _ in range(self._size)]
             self._loop = None
         loop = asyncio.get_running_loop()
         if loop is not self._loop:
@@ -94,7 +95,7 @@ class SyncChainASGIHandler(ASGIHandler):
         BaseHandler.__init__(self)
         self.load_middleware(is_async=False)
         self.threads = RequestThreads(REQUEST_THREADS)
-        self.archive_threads = RequestThreads(ARCHIVE_THREADS)
+        self.archive_threads = RequestThreads(ARCHIVE_THREADS, "turnwise-archive")
         self._archive_paths: frozenset[str] | None = None
 
     def threads_for(self, path: str) -> RequestThreads:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Generator
 from datetime import timedelta
 from typing import Any
 
@@ -54,20 +54,27 @@ def archive_rate() -> throttle.Rate:
     return throttle.Rate("archive", settings.ARCHIVE_DOWNLOADS_PER_HOUR, timedelta(hours=1))
 
 
-async def _each_on_this_requests_thread(chunks: Iterator[bytes]) -> AsyncIterator[bytes]:
-    """``chunks`` advanced one at a time on the thread that ran the view, between sends.
+class SteppedOnItsThread:
+    """A synchronous iterator of bytes served as an async one: advanced one step at a time on the
+    thread that ran the view, between sends, and closed on that thread too (``close`` is called by
+    ``response.close()``, which Django runs thread-sensitively, also after a client left midway).
 
-    Django would read a synchronous iterator whole (into memory) before sending any of it. Advanced
-    step by step on the same thread, the archive's queries can read their rows a few at a time with
-    one connection; under daphne that thread is one of the archive's own (config/asgi.py), never a
-    request thread others wait for.
+    Given a synchronous iterator, Django's ASGI handler would read it whole, into memory, before
+    sending any of it. Stepped on one thread, the archive's queries read their rows a few at a time
+    over one connection; under daphne that thread is one of the archive's own (config/asgi.py), never
+    a request thread others wait for.
     """
-    step = sync_to_async(next, thread_sensitive=True)
-    try:
-        while (chunk := await step(chunks, None)) is not None:
+
+    def __init__(self, chunks: Generator[bytes]) -> None:
+        self._chunks = chunks
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        step = sync_to_async(next, thread_sensitive=True)
+        while (chunk := await step(self._chunks, None)) is not None:
             yield chunk
-    finally:
-        await sync_to_async(chunks.close, thread_sensitive=True)()
+
+    def close(self) -> None:
+        self._chunks.close()
 
 
 @login_required
@@ -78,9 +85,7 @@ def export_all(request: HttpRequest) -> HttpResponse:
     if (retry_after := throttle.take(archive_rate(), str(request.user.pk))) is not None:
         message = _("You have downloaded your matches several times in the last hour.")
         return throttle.too_many(request, message, retry_after)
-    response = StreamingHttpResponse(
-        _each_on_this_requests_thread(export.archive(request.user)), content_type="application/zip"
-    )
+    response = StreamingHttpResponse(SteppedOnItsThread(export.archive(request.user)), content_type="application/zip")
     name = f"turnwise-{request.user.username}-{timezone.now():%Y%m%d}.zip"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import threading
 import zipfile
 from typing import Any
 
@@ -108,6 +109,50 @@ def test_an_account_may_download_its_archive_a_few_times_an_hour(alice: Any, bob
     assert client_for(bob).get(URL).status_code == 200  # another account is not held back
 
 
+class SlowClient:
+    """An ASGI client of the archive that reads nothing until ``reading`` is set, and goes away
+    after the first chunk when ``leaves`` (through the router, as daphne calls it)."""
+
+    def __init__(self, cookie: bytes, reading: asyncio.Event, *, leaves: bool = False) -> None:
+        self.cookie = cookie
+        self.reading = reading
+        self.leaves = leaves
+        self.first_chunk = asyncio.Event()
+        self.gone = asyncio.Event()
+        self.body: list[bytes] = []
+        self._requested = False
+
+    async def receive(self) -> dict[str, Any]:
+        if not self._requested:
+            self._requested = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await self.gone.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            assert message["status"] == 200
+        elif message.get("body"):
+            self.first_chunk.set()
+            if self.leaves:
+                self.gone.set()
+                await asyncio.Event().wait()  # the connection is gone: nothing more is delivered
+            await self.reading.wait()
+            self.body.append(message["body"])
+
+    async def download(self) -> None:
+        scope = {
+            "type": "http",
+            "method": "GET",
+            "path": URL,
+            "query_string": b"",
+            "headers": [(b"host", b"testserver"), (b"cookie", self.cookie)],
+            "client": ("203.0.113.5", 5000),
+            "server": ("testserver", 80),
+        }
+        await router(scope, self.receive, self.send)
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_archives_streaming_to_slow_clients_hold_no_request_thread(alice: Any, bob: Any) -> None:
@@ -115,53 +160,51 @@ async def test_archives_streaming_to_slow_clients_hold_no_request_thread(alice: 
     thread stays free, and a log-in page is served meanwhile."""
     await sync_to_async(reversi_played)(alice, bob, ["f5", "d6", "c3"])
     cookie = await session_cookie(alice)
-    first_chunk = [asyncio.Event() for _ in range(ARCHIVE_THREADS + 1)]
     reading = asyncio.Event()
-    bodies: list[list[bytes]] = [[] for _ in first_chunk]
-
-    async def slow_download(n: int) -> None:
-        scope = {
-            "type": "http",
-            "method": "GET",
-            "path": URL,
-            "query_string": b"",
-            "headers": [(b"host", b"testserver"), (b"cookie", cookie)],
-            "client": ("203.0.113.5", 5000),
-            "server": ("testserver", 80),
-        }
-        requested = False
-
-        async def receive() -> dict[str, Any]:
-            nonlocal requested
-            if not requested:
-                requested = True
-                return {"type": "http.request", "body": b"", "more_body": False}
-            await asyncio.Event().wait()  # the client never goes away
-            raise AssertionError
-
-        async def send(message: dict[str, Any]) -> None:
-            if message["type"] == "http.response.body" and message.get("body"):
-                first_chunk[n].set()
-                await reading.wait()  # a client that reads nothing until told to
-                bodies[n].append(message["body"])
-            elif message["type"] == "http.response.start":
-                assert message["status"] == 200
-
-        await router(scope, receive, send)
-
-    downloads = [asyncio.create_task(slow_download(n)) for n in range(len(first_chunk))]
-    await asyncio.wait_for(asyncio.gather(*(first_chunk[n].wait() for n in range(ARCHIVE_THREADS))), 15)
+    clients = [SlowClient(cookie, reading) for _ in range(ARCHIVE_THREADS + 1)]
+    downloads = [asyncio.create_task(client.download()) for client in clients]
+    await asyncio.wait_for(asyncio.gather(*(c.first_chunk.wait() for c in clients[:ARCHIVE_THREADS])), 15)
     # Two archives are being sent, the third waits for an archive thread; no request thread is held.
     assert django_asgi_app.archive_threads.busy == ARCHIVE_THREADS
-    assert not first_chunk[ARCHIVE_THREADS].is_set()
+    assert not clients[ARCHIVE_THREADS].first_chunk.is_set()
     assert django_asgi_app.threads.busy == 0
     login_page = await asyncio.wait_for(served("/accounts/login/"), 15)
     assert login_page == 200
     reading.set()
     await asyncio.wait_for(asyncio.gather(*downloads), 15)
     assert django_asgi_app.threads.busy == django_asgi_app.archive_threads.busy == 0
-    for body in bodies:
-        assert len(files(b"".join(body))) == 2
+    for client in clients:
+        assert len(files(b"".join(client.body))) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_an_archive_is_built_and_closed_on_an_archive_thread_when_the_client_leaves(
+    alice: Any, bob: Any, monkeypatch: Any
+) -> None:
+    """Every step of the archive, and closing it when the client goes away midway (its queries'
+    cursors with it), happens on one of the archive's threads."""
+    for _ in range(3):
+        await sync_to_async(reversi_played)(alice, bob, ["f5", "d6"])
+    threads: list[str] = []
+    real_archive = export.archive
+
+    def watched(user: Any) -> Any:
+        try:
+            for chunk in real_archive(user):
+                threads.append(threading.current_thread().name)
+                yield chunk
+        finally:
+            threads.append("closed on " + threading.current_thread().name)
+
+    monkeypatch.setattr(export, "archive", watched)
+    client = SlowClient(await session_cookie(alice), asyncio.Event(), leaves=True)
+    await asyncio.wait_for(client.download(), 15)
+    # One chunk made and sent, then the client left: the rest is never made, and the archive is
+    # closed where it ran.
+    assert len(threads) == 2 and threads[1] == "closed on " + threads[0]
+    assert threads[0].startswith("turnwise-archive")
+    assert django_asgi_app.threads.busy == django_asgi_app.archive_threads.busy == 0
 
 
 async def served(path: str) -> int:
