@@ -138,6 +138,10 @@ def change_email(request: HttpRequest) -> HttpResponse:
     form = EmailChangeForm(request.POST or None, user=user, request=request)
     if request.method == "POST" and form.is_valid():
         new_email = form.cleaned_data["new_email"]
+        # A confirmation link goes to an address nobody has proven yet: counted with the verification
+        # links, a few an hour per account.
+        if (retry_after := throttle.take(VERIFY_RATE, str(user.pk))) is not None:
+            return throttle.too_many(request, _("You asked for several links in the last hour."), retry_after)
         try:
             email_change.request_change(user=user, new_email=new_email)
         except OSError:

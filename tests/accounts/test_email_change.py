@@ -201,3 +201,14 @@ def test_a_confirmed_change_verifies_the_new_address(alice: Any) -> None:
     client.post(link_in(mail.outbox[0]))
     alice.refresh_from_db()
     assert (alice.email, alice.email_verified) == ("new@example.org", True)
+
+
+def test_confirmation_links_are_sent_a_few_times_an_hour(alice: Any) -> None:
+    """Each request mails an address nobody has proven yet: counted with the verification links."""
+    client = logged_in(alice)
+    statuses = [ask(client, f"new{n}@example.org").status_code for n in range(4)]
+    assert statuses == [302, 302, 302, 429]
+    assert len([m for m in mail.outbox if m.to != ["alice@example.com"]]) == 3
+    refused = ask(client, "new9@example.org")
+    assert "You asked for several links in the last hour." in refused.content.decode()
+    assert int(refused["Retry-After"]) > 0
