@@ -354,6 +354,12 @@ class Seek(models.Model):
         return f"{self.user} seeks {self.game} for {self.players} ({self.status})"
 
     @property
+    def game_name(self) -> str:
+        from games import registry
+
+        return registry.get(self.game).name
+
+    @property
     def pace_label(self) -> str:
         return paces.label(self.pace_seconds)
 
