@@ -1,0 +1,42 @@
+"""Play now in real browsers: two people ask for Reversi and land in the same match."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import BrowserTestCase, console_errors, sign_up
+
+
+class PlayNowInTheBrowser(BrowserTestCase):
+    def test_two_people_asking_for_reversi_land_in_the_same_match(self) -> None:
+        base = self.live_server_url
+        alice, bob = self.new_page(), self.new_page()
+        errors = console_errors(alice)
+        sign_up(alice, base, "alice")
+        sign_up(bob, base, "bob")
+
+        alice.get_by_role("link", name="Play now", exact=True).first.click()
+        expect(alice.get_by_role("heading", name="Play now")).to_be_visible()
+        alice.get_by_role("button", name="Play Reversi now").click()
+        expect(alice.get_by_role("status")).to_contain_text("You are waiting for opponents")
+        waiting = alice.locator("#open-seeks")
+        expect(waiting).to_contain_text("Reversi")
+        expect(waiting.get_by_role("button", name="Stop waiting")).to_be_visible()
+
+        bob.get_by_role("link", name="Play now", exact=True).first.click()
+        bob.get_by_role("button", name="Play Reversi now").click()
+        expect(bob).to_have_url(re.compile(r"/m/\d+/$"))
+        expect(bob.get_by_role("status").first).to_contain_text("Opponents found: your match has started.")
+
+        # Alice's page learns of the pairing live (no reload) and leads her to the same match.
+        found = alice.get_by_role("link", name="Opponents found: open the match")
+        expect(found).to_be_visible()
+        expect(alice.locator("#open-seeks")).to_have_count(0)
+        found.click()
+        expect(alice).to_have_url(bob.url)
+        for page in (alice, bob):
+            expect(page.locator("main")).to_contain_text("alice")
+            expect(page.locator("main")).to_contain_text("bob")
+        assert errors == []
