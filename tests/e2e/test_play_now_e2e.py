@@ -6,6 +6,9 @@ import re
 
 from playwright.sync_api import expect
 
+from accounts.models import User
+from games.services import pairing, people
+from tests.e2e import test_every_page_e2e as every  # the module, so its test class is not collected twice
 from tests.e2e.helpers import BrowserTestCase, console_errors, sign_up
 
 
@@ -40,3 +43,20 @@ class PlayNowInTheBrowser(BrowserTestCase):
             expect(page.locator("main")).to_contain_text("alice")
             expect(page.locator("main")).to_contain_text("bob")
         assert errors == []
+
+
+class PlayNowPagesOnAPhone(BrowserTestCase):
+    def test_the_play_now_people_and_profile_pages_fit_a_phone_and_are_axe_clean(self) -> None:
+        page = self.new_page(every.PHONE, 740)
+        errors = console_errors(page)
+        problems: list[str] = []
+        sign_up(page, self.live_server_url, "ann")
+        ann = User.objects.get(username="ann")
+        for name in ("bea", "cal"):
+            User.objects.create_user(username=name, password="not used here 42")
+        people.follow(user=ann, username="bea")
+        people.block(user=ann, username="cal")
+        pairing.post_seek(user=ann, game="dos", players=3, pace_seconds=None, rated=True)
+        for path in ("/play/", "/people/", "/accounts/u/bea/", "/accounts/u/cal/", "/rules/reversi/"):
+            every.EveryPageOnAPhone.check(self, page, path, errors, problems)  # type: ignore[arg-type]
+        assert problems == [], "\n".join(problems)
