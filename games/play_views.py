@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -127,8 +128,10 @@ def people_page(request: HttpRequest) -> HttpResponse:
         .select_related("followed")
         .order_by("followed__username")
     ]
-    blocked = [b.blocked for b in Block.objects.filter(blocker=user).select_related("blocked").order_by("pk")]
-    hidden = {u.pk for u in blocked}
+    blocks = list(Block.objects.filter(Q(blocker=user) | Q(blocked=user)).select_related("blocked").order_by("pk"))
+    blocked = [b.blocked for b in blocks if b.blocker_id == user.pk]
+    # Neither side of a block sees the other here (nor so whether they are on the site).
+    hidden = {b.blocked_id for b in blocks} | {b.blocker_id for b in blocks}
     following = {u.pk for u in followed}
     opponents = [u for u in recent_opponents(user) if u.pk not in hidden]
 

@@ -176,11 +176,13 @@ def test_blocking_ends_follows_both_ways_and_refuses_new_ones(alice: Any, bob: A
     assert 'id="blocked"' in page and reverse("games:unblock", args=["bob"]) in page
 
 
-def test_a_blocked_opponent_leaves_the_recent_opponents(alice: Any, bob: Any) -> None:
+def test_a_block_takes_each_out_of_the_others_recent_opponents(alice: Any, bob: Any) -> None:
+    """Neither sees the other listed, nor so whether the other is on the site now."""
     finished_match(alice, bob)
     people.block(user=alice, username="bob")
-    page = client_for(alice).get(PEOPLE).content.decode()
-    assert 'id="opponents"' not in page
+    for who in (alice, bob):
+        page = client_for(who).get(PEOPLE).content.decode()
+        assert 'id="opponents"' not in page
 
 
 def test_follow_and_block_answer_only_posts_and_go_back_only_to_this_site(alice: Any, bob: Any) -> None:
