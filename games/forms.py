@@ -219,4 +219,12 @@ class PlayNowForm(forms.Form):
             initial=str(self.spec.min_players),
             widget=forms.HiddenInput if len(counts) == 1 else forms.Select,
         )
-        self.order_fields(["players", "pace", "rated"])
+        if self.spec.teams:
+            self.fields["partner"] = forms.CharField(
+                label=_("Partner (optional)"),
+                required=False,
+                max_length=150,
+                help_text=_("A player's username: you sit together once they ask for the same match naming you."),
+                widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false"}),
+            )
+        self.order_fields(["players", "pace", "rated", "partner"])

@@ -340,6 +340,10 @@ class Seek(models.Model):
     # When they asked: the rating window widens from here. Set by the service, so tests can fake time.
     created_at = models.DateTimeField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    # In a team game, the player to sit with as partners; they pair once that player's seek names this one.
+    partner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="partner_seeks"
+    )
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     closed_at = models.DateTimeField(null=True, blank=True)
 

@@ -36,8 +36,10 @@ def _play_context(user: User, forms: dict[str, PlayNowForm] | None = None) -> di
 
 def _seeks_context(user: User) -> dict[str, Any]:
     seeks = pairing.seeks_of(user)
+    mine = [s for s in seeks if s.status == s.Status.OPEN]
     return {
-        "open_seeks": [s for s in seeks if s.status == s.Status.OPEN],
+        "open_seeks": mine,
+        "partner_asks": pairing.partner_asks(user, mine),
         "closed_seeks": [s for s in seeks if s.status != s.Status.OPEN],
         "max_seeks": pairing.MAX_OPEN_SEEKS,
     }
@@ -61,6 +63,7 @@ def play(request: HttpRequest) -> HttpResponse:
                     players=form.cleaned_data["players"],
                     pace_seconds=form.cleaned_data["pace"],
                     rated=form.cleaned_data["rated"],
+                    partner=form.cleaned_data.get("partner", ""),
                 )
             except services.MatchError as exc:
                 form.add_error(None, exc.message)

@@ -62,9 +62,20 @@ def window(seek: Seek, now: datetime) -> float:
 
 
 def post_seek(
-    *, user: User, game: str, players: int, pace_seconds: int | None, rated: bool, now: datetime | None = None
+    *,
+    user: User,
+    game: str,
+    players: int,
+    pace_seconds: int | None,
+    rated: bool,
+    partner: str = "",
+    now: datetime | None = None,
 ) -> Seek:
-    """Ask for a match of ``game``; it is made at once if others are waiting for the same, else later."""
+    """Ask for a match of ``game``; it is made at once if others are waiting for the same, else later.
+
+    ``partner``: in a team game, the username of a player to sit with; the two are paired as partners
+    once that player asks for the same match naming this one.
+    """
     now = now or timezone.now()
     try:
         spec = registry.get(game)
@@ -78,6 +89,7 @@ def post_seek(
         )
     if pace_seconds not in {p for p, _label in PACES}:
         raise MatchError(_("That pace is not offered."), ErrorCode.INVALID)
+    mate = _partner(spec, partner, user)
     with transaction.atomic():
         # Lock the player's row so two requests sent at once cannot both pass the cap or the duplicate
         # check (on SQLite the IMMEDIATE transaction already runs them one after the other).
@@ -94,11 +106,31 @@ def post_seek(
             )
         rating = ratings.standing(Rating.objects.filter(user=user, game=game).first(), game).rating
         seek = Seek.objects.create(
-            user=user, game=game, players=players, pace_seconds=pace_seconds, rated=rated, rating=rating, created_at=now
+            user=user,
+            game=game,
+            players=players,
+            pace_seconds=pace_seconds,
+            rated=rated,
+            rating=rating,
+            partner=mate,
+            created_at=now,
         )
     pair_kind(wanted, now=now)
     seek.refresh_from_db()
     return seek
+
+
+def _partner(spec: registry.Game, username: str, user: User) -> User | None:
+    if not (username or "").strip():
+        return None
+    if not spec.teams:
+        raise MatchError(
+            _("%(game)s has no partnerships: leave the partner empty.") % {"game": spec.name}, ErrorCode.INVALID
+        )
+    mate = people.person(username, user)
+    if people.has_blocked(mate.pk, user.pk) or people.has_blocked(user.pk, mate.pk):
+        raise MatchError(_("You cannot play as partners with %(name)s.") % {"name": mate.username}, ErrorCode.FORBIDDEN)
+    return mate
 
 
 def cancel_seek(*, user: User, seek_id: int, now: datetime | None = None) -> None:
@@ -157,53 +189,83 @@ def pair_kind(kind: Kind, *, now: datetime | None = None) -> list[Match]:
     return made
 
 
-def groups(seeks: list[Seek], size: int, *, now: datetime, blocked: set[frozenset[int]]) -> list[list[Seek]]:
-    """Disjoint groups of ``size`` seeks that may play together, from the oldest seek on (pure).
-
-    Together means: different players, none of whom blocked another, and (rated) every rating within
-    the narrowest window of the group, so each player accepts every other.
-    """
-    taken: set[int] = set()
+def units(seeks: list[Seek]) -> list[list[Seek]]:
+    """The seeks that are seated together, in the order of their oldest seek: two partners who named
+    each other, or a seek alone. A seek naming a partner who has not named it back waits."""
+    by_user = {s.user_id: s for s in seeks}  # a player has one open seek of a kind
     found: list[list[Seek]] = []
-    for anchor in seeks:
-        if anchor.pk in taken:
+    placed: set[int] = set()
+    for seek in seeks:
+        if seek.pk in placed:
             continue
-        group = [anchor]
-        for candidate in seeks:
-            if len(group) == size:
-                break
-            if candidate.pk in taken or candidate in group:
-                continue
-            if _fits(group, candidate, now, blocked):
-                group.append(candidate)
-        if len(group) == size:
-            found.append(group)
-            taken.update(s.pk for s in group)
+        if seek.partner_id is None:
+            found.append([seek])
+            placed.add(seek.pk)
+            continue
+        mate = by_user.get(seek.partner_id)
+        if mate is not None and mate.partner_id == seek.user_id and mate.pk not in placed:
+            found.append([seek, mate])
+            placed.update((seek.pk, mate.pk))
     return found
 
 
-def _fits(group: list[Seek], candidate: Seek, now: datetime, blocked: set[frozenset[int]]) -> bool:
-    if any(s.user_id == candidate.user_id or frozenset((s.user_id, candidate.user_id)) in blocked for s in group):
+def groups(seeks: list[Seek], size: int, *, now: datetime, blocked: set[frozenset[int]]) -> list[list[Seek]]:
+    """Disjoint groups of ``size`` seeks that may play together, from the oldest seek on (pure).
+
+    Together means: different players, none of whom blocked another, partners kept together, and
+    (rated) every rating within the narrowest window of the group, so each player accepts every other.
+    """
+    candidates = [u for u in units(seeks) if len(u) <= size and _fits([], u, now, blocked)]
+    taken: set[int] = set()
+    found: list[list[Seek]] = []
+    for first, anchor in enumerate(candidates):
+        if first in taken:
+            continue
+        chosen, members = [first], list(anchor)
+        for n, unit in enumerate(candidates):
+            if len(members) == size:
+                break
+            if n in taken or n in chosen or len(members) + len(unit) > size:
+                continue
+            if _fits(members, unit, now, blocked):
+                chosen.append(n)
+                members += unit
+        if len(members) == size:
+            found.append(members)
+            taken.update(chosen)
+    return found
+
+
+def _fits(group: list[Seek], unit: list[Seek], now: datetime, blocked: set[frozenset[int]]) -> bool:
+    together = [*group, *unit]
+    users = [s.user_id for s in together]
+    if len(set(users)) < len(users):
         return False
-    together = [*group, candidate]
+    if any(frozenset((a.user_id, b.user_id)) in blocked for a in unit for b in together if a is not b):
+        return False
     spread = max(s.rating for s in together) - min(s.rating for s in together)
     return spread <= min(window(s, now) for s in together)
 
 
 def seating(kind: Kind, group: list[Seek]) -> list[Seek]:
-    """The group in seat order. Partnerships are evened out: by rating, the strongest and the weakest
-    play together against the two between; without teams, who sits first is drawn at random."""
+    """The group in seat order. In a team game partners take a team each; strangers are evened out
+    over the other teams: by rating, the strongest and the weakest play together against the two
+    between. Without teams, who sits first is drawn at random."""
     teams = registry.get(kind.game).teams
     if not teams:
         order = list(group)
         secrets.SystemRandom().shuffle(order)
         return order
-    by_rating = sorted(group, key=lambda s: (-s.rating, s.created_at, s.pk))
     members: list[list[Seek]] = [[] for _team in teams]
+    together = units(group)
+    for team, pair in zip(members, [u for u in together if len(u) > 1], strict=False):
+        team.extend(pair)
+    free = [team for team in members if not team]
+    singles = sorted((u[0] for u in together if len(u) == 1), key=lambda s: (-s.rating, s.created_at, s.pk))
     # Snake order (A, B, B, A, ...) gives each team one of the strong and one of the weak.
-    for n, seek in enumerate(by_rating):
-        lap, step = divmod(n, len(teams))
-        members[step if lap % 2 == 0 else len(teams) - 1 - step].append(seek)
+    for n, seek in enumerate(singles):
+        lap, step = divmod(n, len(free))
+        free[step if lap % 2 == 0 else len(free) - 1 - step].append(seek)
     seated: dict[int, Seek] = {}
     for seats, team in zip(teams, members, strict=True):
         seated.update(zip(seats, team, strict=True))
@@ -240,3 +302,13 @@ def seeks_of(user: User, *, now: datetime | None = None) -> list[Seek]:
     now = now or timezone.now()
     recent = Q(status=Seek.Status.OPEN) | Q(closed_at__gte=now - timedelta(days=1))
     return list(Seek.objects.filter(recent, user=user).order_by("-created_at", "-pk")[: MAX_OPEN_SEEKS * 4])
+
+
+def partner_asks(user: User, mine: list[Seek]) -> list[Seek]:
+    """Open seeks naming ``user`` as partner that ``user`` has not answered with a seek naming them back."""
+    answered = {(s.partner_id, Kind.of(s)) for s in mine}
+    return [
+        s
+        for s in Seek.objects.filter(partner=user, status=Seek.Status.OPEN).select_related("user").order_by("pk")
+        if (s.user_id, Kind.of(s)) not in answered
+    ]

@@ -20,7 +20,8 @@ from games.models import Block, Follow
 from games.services.errors import ErrorCode, MatchError
 
 
-def _person(username: str, me: User) -> User:
+def person(username: str, me: User) -> User:
+    """The active player called ``username`` (any case), who is not ``me``."""
     username = (username or "").strip()
     target = get_user_model().objects.filter(username__iexact=username, is_active=True).first() if username else None
     if target is None:
@@ -32,7 +33,7 @@ def _person(username: str, me: User) -> User:
 
 def follow(*, user: User, username: str) -> User:
     """Follow ``username``; following someone already followed changes nothing."""
-    target = _person(username, user)
+    target = person(username, user)
     with transaction.atomic():
         if has_blocked(target.pk, user.pk) or has_blocked(user.pk, target.pk):
             raise MatchError(_("You cannot follow %(name)s.") % {"name": target.username}, ErrorCode.FORBIDDEN)
@@ -41,14 +42,14 @@ def follow(*, user: User, username: str) -> User:
 
 
 def unfollow(*, user: User, username: str) -> User:
-    target = _person(username, user)
+    target = person(username, user)
     Follow.objects.filter(follower=user, followed=target).delete()
     return target
 
 
 def block(*, user: User, username: str) -> User:
     """Block ``username``, and end any follow between the two; blocking twice changes nothing."""
-    target = _person(username, user)
+    target = person(username, user)
     with transaction.atomic():
         Block.objects.get_or_create(blocker=user, blocked=target)
         Follow.objects.filter(Q(follower=user, followed=target) | Q(follower=target, followed=user)).delete()
@@ -56,7 +57,7 @@ def block(*, user: User, username: str) -> User:
 
 
 def unblock(*, user: User, username: str) -> User:
-    target = _person(username, user)
+    target = person(username, user)
     Block.objects.filter(blocker=user, blocked=target).delete()
     return target
 

@@ -76,6 +76,54 @@ def test_four_back_alley_seekers_are_seated_as_two_even_teams(make_user: Any) ->
     assert seated(match) == ["ann", "dan", "cat", "ben"]
 
 
+def test_two_pairs_of_partners_each_take_a_team(make_user: Any) -> None:
+    people_ = {name: make_user(name) for name in ("ann", "ben", "cat", "dan")}
+    seek(people_["ann"], "backalley", 4, partner="cat")
+    seek(people_["ben"], "backalley", 4, partner="dan")
+    seek(people_["dan"], "backalley", 4, partner="ben")
+    assert Match.objects.count() == 0  # ann's partner has not asked yet
+
+    last = seek(people_["cat"], "backalley", 4, partner="ann")
+
+    assert seated(Match.objects.get(pk=last.match_id)) == ["ann", "ben", "cat", "dan"]
+
+
+def test_a_pair_of_partners_plays_two_strangers_seated_together(make_user: Any) -> None:
+    people_ = {name: make_user(name) for name in ("ann", "ben", "cat", "dan", "eve")}
+    for name, shown in {"ann": 1500, "ben": 1900, "cat": 1400, "dan": 1500, "eve": 1600}.items():
+        rate(people_[name], "backalley", shown)
+    seek(people_["ben"], "backalley", 4)
+    seek(people_["ann"], "backalley", 4, partner="dan")
+    seek(people_["dan"], "backalley", 4, partner="ann")
+    seek(people_["eve"], "backalley", 4, partner="cat")  # cat never names eve: eve waits
+
+    last = seek(people_["cat"], "backalley", 4)
+
+    assert seated(Match.objects.get(pk=last.match_id)) == ["ann", "ben", "dan", "cat"]
+    assert Seek.objects.get(user=people_["eve"]).status == Seek.Status.OPEN
+
+
+def test_a_partner_is_only_for_team_games_and_not_across_a_block(alice: Any, bob: Any) -> None:
+    with pytest.raises(MatchError, match="Reversi has no partnerships"):
+        seek(alice, partner="bob")
+    people.block(user=bob, username="alice")
+    with pytest.raises(MatchError, match="You cannot play as partners with bob"):
+        seek(alice, "backalley", 4, partner="bob")
+    with pytest.raises(MatchError, match="There is no player called zed"):
+        seek(alice, "backalley", 4, partner="zed")
+    assert not Seek.objects.exists()
+
+
+def test_partners_who_blocked_one_another_since_asking_are_not_seated_together(make_user: Any) -> None:
+    people_ = {name: make_user(name) for name in ("ann", "ben", "cat", "dan")}
+    seek(people_["ann"], "backalley", 4, partner="cat")
+    seek(people_["cat"], "backalley", 4, partner="ann")
+    people.block(user=people_["cat"], username="ann")
+    seek(people_["ben"], "backalley", 4)
+    seek(people_["dan"], "backalley", 4)
+    assert Match.objects.count() == 0
+
+
 def test_seeks_for_different_matches_are_not_paired(alice: Any, bob: Any, make_user: Any) -> None:
     seek(alice, "reversi", pace_seconds=24 * 3600, rated=False)
     seek(bob, "reversi", pace_seconds=3 * 24 * 3600, rated=False)  # another pace

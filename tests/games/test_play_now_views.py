@@ -92,3 +92,21 @@ def test_the_page_costs_the_same_queries_however_many_requests_are_open(alice: A
     with CaptureQueriesContext(connection) as many:
         client.get(PLAY)
     assert len(many) == len(few)
+
+
+def test_a_partner_asked_for_sees_the_ask_and_answers_it_in_one_click(make_user: Any) -> None:
+    ann, ben, cat, dan = (make_user(name) for name in ("ann", "ben", "cat", "dan"))
+    client_for(ann).post(PLAY, {"game": "backalley", "players": "4", "pace": "", "rated": "on", "partner": "ben"})
+    pairing.post_seek(user=cat, game="backalley", players=4, pace_seconds=None, rated=True)
+    pairing.post_seek(user=dan, game="backalley", players=4, pace_seconds=None, rated=True)
+    page = client_for(ben).get(PLAY).content.decode()
+    assert "ann asks you to be partners in Back Alley." in page
+    assert 'id="play-backalley-partner"' in page and 'id="play-reversi-partner"' not in page
+
+    response = client_for(ben).post(
+        PLAY, {"game": "backalley", "players": "4", "pace": "", "rated": "on", "partner": "ann"}
+    )
+
+    match = Match.objects.get()
+    assert response["Location"] == match.get_absolute_url() and match.rated
+    assert [s.user.username for s in match.seats.order_by("number")][0::2] == ["ann", "ben"]
