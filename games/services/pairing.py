@@ -173,6 +173,7 @@ def pair_kind(kind: Kind, *, now: datetime | None = None) -> list[Match]:
             Seek.objects.select_for_update(skip_locked=True)
             .filter(
                 status=Seek.Status.OPEN,
+                user__is_active=True,
                 game=kind.game,
                 players=kind.players,
                 pace_seconds=kind.pace_seconds,

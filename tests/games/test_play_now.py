@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import clock, ratings
+from games import clock, notify, ratings
 from games.models import Match, Notice, Rating, Seat, Seek
 from games.services import ErrorCode, MatchError, pairing, people
 
@@ -47,6 +47,24 @@ def test_two_reversi_seekers_are_paired_into_one_started_match(alice: Any, bob: 
     assert match.shuffle_commitment
     assert Notice.objects.filter(match=match, kind=Notice.Kind.STARTED).count() == 2
     assert Notice.objects.filter(match=match, kind=Notice.Kind.TURN).count() == 1
+
+
+def test_a_pairing_made_while_away_reaches_both_players_by_email(alice: Any, bob: Any, mailoutbox: Any) -> None:
+    start = timezone.now()
+    seek(alice, now=start)
+    seek(bob, now=start)
+
+    clock.tick(timezone.now() + notify.GRACE + timedelta(seconds=1))
+
+    assert sorted(m.to[0] for m in mailoutbox) == ["alice@example.com", "bob@example.com"]
+    assert all("Match started" in m.body for m in mailoutbox)
+
+
+def test_a_deactivated_players_seek_is_not_paired(alice: Any, bob: Any) -> None:
+    seek(alice)
+    type(alice).objects.filter(pk=alice.pk).update(is_active=False)
+    assert seek(bob).status == Seek.Status.OPEN
+    assert Match.objects.count() == 0
 
 
 def test_three_dos_seekers_fill_a_table_of_three(alice: Any, bob: Any, carol: Any, make_user: Any) -> None:
