@@ -168,9 +168,10 @@ def pair_kind(kind: Kind, *, now: datetime | None = None) -> list[Match]:
         # Lock the candidates so that two pairers (a post and the clock, or two processes) never put a
         # seek into two matches. On PostgreSQL a seek another pairer holds is skipped, not waited for;
         # on SQLite the IMMEDIATE transaction runs pairers one after the other. Either way the
-        # conditional update below checks again that every seek of a group is still open.
+        # conditional update below checks again that every seek of a group is still open. Only the
+        # seeks are locked ("self"), not their players' rows, which other work writes meanwhile.
         seeks = list(
-            Seek.objects.select_for_update(skip_locked=True)
+            Seek.objects.select_for_update(skip_locked=True, of=("self",))
             .filter(
                 status=Seek.Status.OPEN,
                 user__is_active=True,
