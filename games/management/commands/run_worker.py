@@ -1,4 +1,5 @@
-"""The background work as a process of its own: computer players and the clock (deadlines, emails).
+"""The background work as a process of its own: computer players and the clock (deadlines, Play now
+pairing, emails).
 
 Safe to run in several processes at once; see docs/deployment.md.
 """
