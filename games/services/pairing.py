@@ -217,19 +217,22 @@ def groups(seeks: list[Seek], size: int, *, now: datetime, blocked: set[frozense
     Together means: different players, none of whom blocked another, partners kept together, and
     (rated) every rating within the narrowest window of the group, so each player accepts every other.
     """
-    candidates = [u for u in units(seeks) if len(u) <= size and _fits([], u, now, blocked)]
+    reach = {s.pk: window(s, now) for s in seeks}  # once per seek: it is asked for every pair of seeks
+    candidates = [u for u in units(seeks) if len(u) <= size and _fits([], u, reach, blocked)]
     taken: set[int] = set()
     found: list[list[Seek]] = []
     for first, anchor in enumerate(candidates):
         if first in taken:
             continue
         chosen, members = [first], list(anchor)
+        # A quick necessary test first: with hundreds of seeks waiting, most pairs are out of reach.
+        rating, limit = anchor[0].rating, min(reach[s.pk] for s in anchor)
         for n, unit in enumerate(candidates):
             if len(members) == size:
                 break
-            if n in taken or n in chosen or len(members) + len(unit) > size:
+            if abs(unit[0].rating - rating) > limit or n in taken or n in chosen or len(members) + len(unit) > size:
                 continue
-            if _fits(members, unit, now, blocked):
+            if _fits(members, unit, reach, blocked):
                 chosen.append(n)
                 members += unit
         if len(members) == size:
@@ -238,15 +241,17 @@ def groups(seeks: list[Seek], size: int, *, now: datetime, blocked: set[frozense
     return found
 
 
-def _fits(group: list[Seek], unit: list[Seek], now: datetime, blocked: set[frozenset[int]]) -> bool:
+def _fits(group: list[Seek], unit: list[Seek], reach: dict[int, float], blocked: set[frozenset[int]]) -> bool:
     together = [*group, *unit]
+    spread = max(s.rating for s in together) - min(s.rating for s in together)
+    if spread > min(reach[s.pk] for s in together):
+        return False
     users = [s.user_id for s in together]
     if len(set(users)) < len(users):
         return False
-    if any(frozenset((a.user_id, b.user_id)) in blocked for a in unit for b in together if a is not b):
-        return False
-    spread = max(s.rating for s in together) - min(s.rating for s in together)
-    return spread <= min(window(s, now) for s in together)
+    return not blocked or not any(
+        frozenset((a.user_id, b.user_id)) in blocked for a in unit for b in together if a is not b
+    )
 
 
 def seating(kind: Kind, group: list[Seek]) -> list[Seek]:
