@@ -57,6 +57,10 @@ class PlayNowPagesOnAPhone(BrowserTestCase):
         people.follow(user=ann, username="bea")
         people.block(user=ann, username="cal")
         pairing.post_seek(user=ann, game="dos", players=3, pace_seconds=None, rated=True)
+        bea = User.objects.get(username="bea")
+        pairing.post_seek(user=bea, game="backalley", players=4, pace_seconds=None, rated=False, partner="ann")
+        page.goto(self.live_server_url + "/play/")
+        expect(page.locator("#partner-asks")).to_contain_text("bea asks you to be partners in Back Alley.")
         for path in ("/play/", "/people/", "/accounts/u/bea/", "/accounts/u/cal/", "/rules/reversi/"):
             every.EveryPageOnAPhone.check(self, page, path, errors, problems)  # type: ignore[arg-type]
         assert problems == [], "\n".join(problems)
