@@ -68,3 +68,16 @@ def test_three_worker_processes_pair_each_seek_once(make_user: Any) -> None:
     assert paired == Match.objects.count() == 4
     assert Seek.objects.filter(status=Seek.Status.PAIRED).count() == 12
     assert_each_seek_in_at_most_one_match()
+
+
+def test_ten_requests_sent_at_once_keep_only_the_cap_open(alice: Any) -> None:
+    kinds = [(game, pace) for game in ("reversi", "tacocat") for pace in (None, 600, 86400, 259200, 604800)]
+    outcomes = race(
+        [
+            lambda g=game, p=pace: pairing.post_seek(user=alice, game=g, players=2, pace_seconds=p, rated=False)
+            for game, pace in kinds
+        ]
+    )
+
+    assert sorted(outcomes) == ["ok"] * pairing.MAX_OPEN_SEEKS + ["rate_limited"] * (10 - pairing.MAX_OPEN_SEEKS)
+    assert Seek.objects.filter(user=alice, status=Seek.Status.OPEN).count() == pairing.MAX_OPEN_SEEKS
