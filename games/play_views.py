@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -157,7 +158,7 @@ def _back(request: HttpRequest, fallback: str) -> HttpResponse:
     return redirect(fallback)
 
 
-def _person_action(request: HttpRequest, username: str, call: Any, done: str) -> HttpResponse:
+def _person_action(request: HttpRequest, username: str, call: Callable[..., User], done: str) -> HttpResponse:
     try:
         person = call(user=request.user, username=username)
     except services.MatchError as exc:
