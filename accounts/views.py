@@ -26,7 +26,7 @@ from accounts.forms import (
     VacationForm,
 )
 from accounts.models import User
-from games import notify, registry, services
+from games import notify, play_views, registry, services
 from games.models import Match, Seat
 from games.record_views import profile_context
 
@@ -81,7 +81,12 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     by_game = {row["match__game"]: row for row in rows}
     empty = {"played": 0, "won": 0, "lost": 0, "drawn": 0, "left": 0}
     record = [{"game": game, **by_game.get(game.slug, empty)} for game in registry.all_games()]
-    context = {"person": person, "record": record, **profile_context(person, request.user, request.GET)}
+    context = {
+        "person": person,
+        "record": record,
+        **profile_context(person, request.user, request.GET),
+        **play_views.profile_context(request.user, person),
+    }
     return render(request, "accounts/profile.html", context)
 
 

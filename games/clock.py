@@ -1,4 +1,4 @@
-"""The clock work: deadline warnings, timeouts and notification emails, driven by ``now``.
+"""The clock work: deadline warnings, timeouts, Play now pairing and notification emails, driven by ``now``.
 
 Every step is a claim on a database row (a conditional update inside ``services``), so any number of
 processes may run ``tick`` at once and each warning, timeout or email happens once.
@@ -12,6 +12,7 @@ from django.db.models import Q
 
 from games import notify, services
 from games.models import Match, Seat
+from games.services import pairing
 
 
 def _clock_due(now: datetime) -> Q:
@@ -34,5 +35,7 @@ def tick(now: datetime) -> dict[str, int]:
             "pk", flat=True
         )
     )
+    # Before the emails: a pairing's start notices go out in this same tick once their grace is over.
+    paired = pairing.pair_waiting(now=now)
     emailed = notify.send_due(now)
-    return {"warned": warned, "timed_out": timed_out, "emails": emailed}
+    return {"warned": warned, "timed_out": timed_out, "paired": paired, "emails": emailed}

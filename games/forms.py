@@ -195,3 +195,36 @@ class HistoryFilterForm(forms.Form):
         if not self.is_bound or not self.is_valid():
             return ""
         return urlencode({k: v for k, v in self.cleaned_data.items() if v})
+
+
+class PlayNowForm(forms.Form):
+    """Play now for one game: how many players, the pace, rated or casual; nothing else to choose
+    (the others are whoever asks for the same)."""
+
+    pace = forms.TypedChoiceField(
+        label=_("Time per move"), coerce=lambda v: int(v) if v else None, empty_value=None, required=False
+    )
+    rated = forms.BooleanField(label=_("Rated (changes the players' ratings)"), required=False)
+
+    def __init__(self, data: Mapping[str, Any] | None = None, *, game: str) -> None:
+        self.spec = registry.get(game)
+        # Several of these forms share a page: the ids carry the game.
+        super().__init__(data, auto_id=f"play-{game}-%s", initial={"pace": str(24 * 3600)})
+        self.fields["pace"].choices = [("" if s is None else str(s), label) for s, label in PACES]
+        counts = range(self.spec.min_players, self.spec.max_players + 1)
+        self.fields["players"] = forms.TypedChoiceField(
+            label=_("Number of players"),
+            choices=[(str(n), LocalNumber(n)) for n in counts],
+            coerce=int,
+            initial=str(self.spec.min_players),
+            widget=forms.HiddenInput if len(counts) == 1 else forms.Select,
+        )
+        if self.spec.teams:
+            self.fields["partner"] = forms.CharField(
+                label=_("Partner (optional)"),
+                required=False,
+                max_length=150,
+                help_text=_("A player's username: you sit together once they ask for the same match naming you."),
+                widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false"}),
+            )
+        self.order_fields(["players", "pace", "rated", "partner"])

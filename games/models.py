@@ -318,3 +318,79 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.challenger} challenges {self.challenged} in {self.match}"
+
+
+class Seek(models.Model):
+    """A player's request for a match with whoever asks for the same (Play now); paired by
+    ``games.services.pairing``, which alone changes its status."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for opponents")
+        PAIRED = "paired", _("Paired")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seeks")
+    game = models.CharField(max_length=32)
+    players = models.PositiveSmallIntegerField()
+    # Time allowed per move, in seconds; None: no limit (as ``Match.pace_seconds``).
+    pace_seconds = models.PositiveIntegerField(null=True, blank=True)
+    rated = models.BooleanField(default=False)
+    # The player's rating in the game when they asked (the 1500 scale); the window is centred on it.
+    rating = models.IntegerField()
+    # When they asked: the rating window widens from here. Set by the service, so tests can fake time.
+    created_at = models.DateTimeField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    # In a team game, the player to sit with as partners; they pair once that player's seek names this one.
+    partner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="partner_seeks"
+    )
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [
+            models.Index(fields=["status", "game", "players", "created_at"]),
+            models.Index(fields=["user", "status"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} seeks {self.game} for {self.players} ({self.status})"
+
+    @property
+    def game_name(self) -> str:
+        from games import registry
+
+        return registry.get(self.game).name
+
+    @property
+    def pace_label(self) -> str:
+        return paces.label(self.pace_seconds)
+
+
+class Follow(models.Model):
+    """``follower`` follows ``followed``: listed on the follower's people page, with presence."""
+
+    follower = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="following")
+    followed = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="followers")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["follower", "followed"], name="follow_once")]
+
+    def __str__(self) -> str:
+        return f"{self.follower} follows {self.followed}"
+
+
+class Block(models.Model):
+    """``blocker`` blocked ``blocked``: no challenges or chat from them, never paired with them."""
+
+    blocker = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocking")
+    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocked_by")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["blocker", "blocked"], name="block_once")]
+
+    def __str__(self) -> str:
+        return f"{self.blocker} blocks {self.blocked}"

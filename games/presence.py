@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 MAX_SOCKETS_PER_USER = 20  # per process: a page holds two; twenty is ten tabs
 SWEEP_SECONDS = 1.0
 PRESENCE_EVERY_SECONDS = 50.0
+# Someone seen this recently is shown as on the site now: a page open writes them at least this often.
+ONLINE_WITHIN_SECONDS = 2 * PRESENCE_EVERY_SECONDS + 2 * SWEEP_SECONDS
 
 
 @dataclass(frozen=True)

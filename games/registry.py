@@ -84,6 +84,9 @@ class Declaration:
     offered_first: bool = False
     # Said under the seats of the new-match form (who plays with whom), if the game needs it.
     seating_note: Promise | str = ""
+    # Partnerships, as the seats of each team (Back Alley: 0 and 2 against 1 and 3); () when each plays
+    # alone. Play now seats strangers so that the teams are even.
+    teams: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

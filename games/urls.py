@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import record_views, rules_pages, social_views, status, views
+from games import play_views, record_views, rules_pages, social_views, status, views
 
 app_name = "games"
 
@@ -36,6 +36,15 @@ urlpatterns = [
     path("m/<id:match_id>/challenge/accept/", social_views.accept, name="challenge-accept"),
     path("m/<id:match_id>/challenge/decline/", social_views.decline, name="challenge-decline"),
     path("challenge/<name:username>/", social_views.challenge_player, name="challenge-player"),
+    path("play/", play_views.play, name="play"),
+    path("play/seeks/", play_views.play_seeks, name="play-seeks"),
+    path("play/<id:seek_id>/cancel/", play_views.cancel_seek, name="cancel-seek"),
+    path("people/", play_views.people_page, name="people"),
+    path("people/<name:username>/follow/", play_views.follow, name="follow"),
+    path("people/<name:username>/unfollow/", play_views.unfollow, name="unfollow"),
+    path("people/<name:username>/block/", play_views.block, name="block"),
+    path("people/<name:username>/unblock/", play_views.unblock, name="unblock"),
+    path("people/<name:username>/challenge/", play_views.challenge, name="people-challenge"),
     path("api/matches/<id:match_id>/", views.api_match, name="api-match"),
     path("api/matches/<id:match_id>/act/", views.api_act, name="api-act"),
 ]

@@ -451,6 +451,18 @@ PLANS: dict[str, Plan] = {
     "games:challenge-player": creating_post(
         lambda cast, data: f"/challenge/{_seg(data.draw(STRINGS, label='username'))}/"
     ),
+    # Play now and the people page: asking may (alone) create a seek, never touch a match that exists.
+    "games:play": either(get_page(lambda cast, data: "/play/"), creating_post(lambda cast, data: "/play/")),
+    "games:play-seeks": get_page(lambda cast, data: "/play/seeks/"),
+    "games:cancel-seek": with_segment("/play/{}/cancel/", post=True),
+    "games:people": get_page(lambda cast, data: "/people/"),
+    "games:follow": with_segment("/people/{}/follow/", post=True),
+    "games:unfollow": with_segment("/people/{}/unfollow/", post=True),
+    "games:block": with_segment("/people/{}/block/", post=True),
+    "games:unblock": with_segment("/people/{}/unblock/", post=True),
+    "games:people-challenge": creating_post(
+        lambda cast, data: f"/people/{_seg(data.draw(STRINGS, label='username'))}/challenge/"
+    ),
 }
 
 

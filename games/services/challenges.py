@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import registry
 from games.models import Challenge, Match, Notice, Seat
-from games.services import challenge_records, events, matches
+from games.services import challenge_records, events, matches, people
 from games.services.base import announce_on_commit, bump, locked, seats_of
 from games.services.errors import ErrorCode, MatchError
 
@@ -149,4 +149,13 @@ def _player(username: str, challenger: User) -> User:
         raise MatchError(_("There is no player called %(name)s.") % {"name": username}, ErrorCode.INVALID)
     if target.pk == challenger.pk:
         raise MatchError(_("You cannot challenge yourself."), ErrorCode.INVALID)
+    if people.has_blocked(target.pk, challenger.pk):
+        raise MatchError(
+            _("%(name)s does not accept challenges from you.") % {"name": target.username}, ErrorCode.FORBIDDEN
+        )
+    if people.has_blocked(challenger.pk, target.pk):
+        raise MatchError(
+            _("You blocked %(name)s: unblock them on their profile to challenge them.") % {"name": target.username},
+            ErrorCode.FORBIDDEN,
+        )
     return target

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.i18n import LocalNumber
-from games.models import ChatMessage, Match, Seat
+from games.models import Block, ChatMessage, Match, Seat
 from games.services import events
 from games.services.errors import ErrorCode, MatchError
 
@@ -30,6 +30,10 @@ def post_chat(*, match_id: int, user: User, text: str, now: datetime | None = No
         # IMMEDIATE transaction serialises them.)
         if not list(Seat.objects.select_for_update().filter(match_id=match_id, user=user)):
             raise MatchError(_("Only the players can write in this chat."), ErrorCode.FORBIDDEN)
+        if Block.objects.filter(blocked=user, blocker__seats__match_id=match_id).exists():
+            raise MatchError(
+                _("A player of this match blocked you: you cannot write in its chat."), ErrorCode.FORBIDDEN
+            )
         if not text:
             raise MatchError(_("Write something first."), ErrorCode.INVALID)
         if len(text) > ChatMessage.MAX_LENGTH:

@@ -15,7 +15,7 @@ from games.engine import IllegalAction
 from games.i18n import LocalNumber, localize
 from games.models import Match, Notice, Seat
 from games.paces import PACES
-from games.services import challenge_records, predicates
+from games.services import challenge_records, people, predicates
 from games.services.base import after_change, announce_on_commit, bump, humans, locked, seats_of
 from games.services.errors import ErrorCode, MatchError
 
@@ -167,6 +167,8 @@ def offer_rematch(*, match_id: int, user: User) -> Match:
             raise MatchError(_("You do not have a seat in this match."), ErrorCode.FORBIDDEN)
         if match.status != Match.Status.FINISHED:
             raise MatchError(_("A rematch can be offered once the match is over."), ErrorCode.NOT_LIVE)
+        if people.blocked_pairs(s.user_id for s in humans(seats)):
+            raise MatchError(_("A player of this match blocked another: no rematch is offered."), ErrorCode.FORBIDDEN)
         existing = Match.objects.filter(rematch_of=match).first()
         if existing is not None:
             return existing

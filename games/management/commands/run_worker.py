@@ -1,4 +1,5 @@
-"""The background work as a process of its own: computer players and the clock (deadlines, emails).
+"""The background work as a process of its own: computer players and the clock (deadlines, Play now
+pairing, emails).
 
 Safe to run in several processes at once; see docs/deployment.md.
 """
@@ -26,9 +27,7 @@ class Command(BaseCommand):
             now = timezone.now()
             moves = bots.run_due(now=now)
             done = clock.tick(now)
-            self.stdout.write(
-                f"moves={moves} warned={done['warned']} timed_out={done['timed_out']} emails={done['emails']}"
-            )
+            self.stdout.write(f"moves={moves} " + " ".join(f"{name}={n}" for name, n in done.items()))
             return
         self.stdout.write("Worker started; Ctrl+C to stop.")
 
