@@ -43,12 +43,16 @@ def record(match: Match, seats: list[Seat] | None = None) -> dict[str, Any]:
         ],
         "started_at": match.started_at.isoformat() if match.started_at else None,
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+        "commitment_version": match.commitment_version,
         "commitment": match.shuffle_commitment,
         "seed": match.seed,
         "salt": match.shuffle_salt,
         "actions": [
-            {"seq": seq, "seat": seat, "action": payload}
-            for seq, seat, payload in match.moves.order_by("seq").values_list("seq", "seat", "payload")
+            # An unchained match's moves (created before the chain) have no digest: null.
+            {"seq": seq, "seat": seat, "action": payload, "digest": digest or None}
+            for seq, seat, payload, digest in match.moves.order_by("seq").values_list(
+                "seq", "seat", "payload", "digest"
+            )
         ],
         "result": match.result,
         "final_state": match.state,

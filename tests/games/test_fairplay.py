@@ -65,7 +65,10 @@ def verify(match_id: int) -> str:
 
 def test_the_commitment_is_published_at_creation_and_hashes_the_secret_seed(alice: Any) -> None:
     match = services.create_match(user=alice, game="dos", players=2)
-    assert match.shuffle_commitment == fairplay.commitment(match.seed, match.shuffle_salt)
+    # The commitment (version 2) binds the seed and salt together with the game, players and options.
+    setup = {"game": "dos", "players": 2, "options": match.options, "salt": match.shuffle_salt}
+    assert match.shuffle_commitment == fairplay.commitment(seed=match.seed, **setup)
+    assert match.shuffle_commitment != fairplay.commitment(seed=match.seed + 1, **setup)
     assert len(match.shuffle_commitment) == 64
 
 
