@@ -251,8 +251,9 @@ class Move(models.Model):
     payload = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
     # The link of the chained log (games.fairplay.link): covers the previous move's digest, this action,
-    # seat and seq, and a salted digest of the state it produced. Empty for moves of unchained matches.
-    digest = models.CharField(max_length=64, blank=True)
+    # seat and seq, and a salted digest of the state it produced. Empty for moves of unchained matches
+    # (the database's default, so a row written without it is unchained, never null).
+    digest = models.CharField(max_length=64, blank=True, db_default="")
 
     class Meta:
         ordering = ["seq"]

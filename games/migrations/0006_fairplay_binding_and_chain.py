@@ -33,6 +33,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="move",
             name="digest",
-            field=models.CharField(blank=True, max_length=64),
+            field=models.CharField(blank=True, db_default="", max_length=64),
         ),
     ]
