@@ -130,6 +130,8 @@ def check(record: Any, engine: Engine | None = None) -> Report:
         return _check(record, engine)
     except RecursionError:
         return Report(problems=["The record is nested too deeply to be a match record."])
+    except ValueError as exc:  # from canonical(): NaN or infinity, or text that is not Unicode
+        return Report(problems=[f"The record holds a value that canonical JSON cannot write: {exc}"])
 
 
 def _check(record: Any, engine: Engine | None) -> Report:
