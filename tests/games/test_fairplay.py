@@ -532,7 +532,9 @@ def test_the_command_exits_non_zero_on_a_malformed_record(tmp_path: Any) -> None
     import sys
 
     path = tmp_path / "record.json"
-    path.write_text(json.dumps({"format": "turnwise-match/2", "seed": "12"}), encoding="utf-8")
+    # A record downloaded before this change, with the seed as a string (it crashed the command).
+    record = {"format": "turnwise-match/1", "game": "dos", "players": 2, "options": {}, "commitment": "0" * 64}
+    path.write_text(json.dumps({**record, "seed": "12", "salt": "ab", "actions": []}), encoding="utf-8")
     run = subprocess.run(
         [sys.executable, "manage.py", "verify_match", "--file", str(path)],
         capture_output=True,

@@ -76,6 +76,12 @@ def build_record() -> dict[str, Any]:
 
 
 RECORD = build_record()
+# The same match as a record downloaded before the chain: format 1, the old commitment, no digests.
+LEGACY = {k: v for k, v in RECORD.items() if k != "commitment_version"} | {
+    "format": "turnwise-match/1",
+    "commitment": hashlib.sha256(f"{SALT}:{SEED}".encode()).hexdigest(),
+    "actions": [{k: v for k, v in a.items() if k != "digest"} for a in RECORD["actions"]],
+}
 
 
 def test_a_record_built_from_the_documented_encodings_verifies() -> None:
@@ -84,6 +90,8 @@ def test_a_record_built_from_the_documented_encodings_verifies() -> None:
     assert RECORD["commitment"] == fairplay.commitment(
         game="dos", players=2, options={"target": 30}, seed=SEED, salt=SALT
     )
+    legacy = fairplay.check(LEGACY)
+    assert legacy.problems == [] and len(legacy.notes) == 2 and not legacy.chained
 
 
 json_values = st.recursive(
@@ -119,19 +127,30 @@ def same(a: Any, b: Any) -> bool:
         return False
 
 
-@given(key=st.sampled_from(CHECKED_KEYS), value=json_values)
-def test_any_value_in_place_of_a_checked_field_is_a_problem_never_an_error(key: str, value: Any) -> None:
-    record = {**RECORD, key: value}
-    problems = fairplay.verify(record)
+@given(legacy=st.booleans(), key=st.sampled_from(CHECKED_KEYS), value=json_values)
+def test_any_value_in_place_of_a_checked_field_is_a_problem_never_an_error(legacy: bool, key: str, value: Any) -> None:
+    original = LEGACY if legacy else RECORD
+    if key not in original:
+        return
+    problems = fairplay.verify({**original, key: value})
     assert all(isinstance(p, str) and p for p in problems)
     # The final state is compared only when recorded (null: not recorded).
-    if not same(value, RECORD[key]) and not (key == "final_state" and value is None):
+    if not same(value, original[key]) and not (key == "final_state" and value is None):
         assert problems, (key, value)
 
 
-@given(index=st.integers(0, len(RECORD["actions"]) - 1), key=st.sampled_from(ENTRY_KEYS), value=json_values)
-def test_any_value_in_place_of_an_action_field_is_a_problem_never_an_error(index: int, key: str, value: Any) -> None:
-    record = copy.deepcopy(RECORD)
+@given(
+    legacy=st.booleans(),
+    index=st.integers(0, len(RECORD["actions"]) - 1),
+    key=st.sampled_from(ENTRY_KEYS),
+    value=json_values,
+)
+def test_any_value_in_place_of_an_action_field_is_a_problem_never_an_error(
+    legacy: bool, index: int, key: str, value: Any
+) -> None:
+    record = copy.deepcopy(LEGACY if legacy else RECORD)
+    if key not in record["actions"][index]:
+        return
     before = record["actions"][index][key]
     record["actions"][index][key] = value
     problems = fairplay.verify(record)
@@ -145,9 +164,9 @@ def test_any_json_value_as_a_whole_record_is_a_problem_never_an_error(value: Any
     assert fairplay.verify(value)
 
 
-@given(index=st.integers(0, len(RECORD["actions"]) - 1), entry=json_values)
-def test_any_json_value_as_an_action_entry_is_a_problem_never_an_error(index: int, entry: Any) -> None:
-    record = copy.deepcopy(RECORD)
+@given(legacy=st.booleans(), index=st.integers(0, len(RECORD["actions"]) - 1), entry=json_values)
+def test_any_json_value_as_an_action_entry_is_a_problem_never_an_error(legacy: bool, index: int, entry: Any) -> None:
+    record = copy.deepcopy(LEGACY if legacy else RECORD)
     record["actions"][index] = entry
     assert fairplay.verify(record)
 
