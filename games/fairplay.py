@@ -38,12 +38,12 @@ _HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
 def canonical(value: Any) -> bytes:
     """The one byte string a JSON value hashes as: object keys sorted, no whitespace, UTF-8.
 
-    The value first goes through JSON once, so what is hashed is what a stored or downloaded copy
-    holds (a Python ``{1: 3}`` is the JSON ``{"1": 3}``, a tuple a list) and key order is that of
-    the strings. ``allow_nan=False``: NaN and infinities are not JSON.
+    ``value`` must be JSON as it is stored and exported: objects with string keys, lists, strings,
+    integers, booleans and null (engine dumps are: ``tests/games/test_fairplay_records.py`` checks).
+    It is written once, without a round trip through JSON, because every move hashes its state.
+    ``allow_nan=False``: NaN and infinities are not JSON.
     """
-    plain = json.loads(json.dumps(value, allow_nan=False))
-    return json.dumps(plain, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
 
 
 def digest(value: Any) -> str:
@@ -60,14 +60,15 @@ def commitment(*, game: str, players: int, options: dict[str, Any], seed: int, s
     """Commitment version 2: binds everything that decides the deal.
 
     The seed is written as a decimal string: a 62-bit number does not fit a JavaScript number, and a
-    verifier in any language must be able to write the same bytes.
+    verifier in any language must be able to write the same bytes. The options are hashed in their JSON
+    form, the one stored and exported (Python code may pass Tacocat's distribution as ``{6: 4}``).
     """
     return digest(
         {
             "commitment": COMMITMENT_KIND,
             "game": game,
             "players": players,
-            "options": options,
+            "options": json.loads(json.dumps(options, allow_nan=False)),
             "seed": str(seed),
             "salt": salt,
         }
