@@ -544,3 +544,17 @@ def test_the_command_exits_non_zero_on_a_malformed_record(tmp_path: Any) -> None
     )
     assert run.returncode != 0
     assert "Verification FAILED" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("slug", ["dos", "backalley", "tacocat"])
+def test_a_card_game_declares_its_stacking_options_and_never_offers_them(slug: str) -> None:
+    """``deck`` is a stacking option of every card game; none is offered on the new-match form, and each
+    is an option the engine really reads (a bad value is refused as that option, not as unknown)."""
+    game = registry.get(slug)
+    stacking = fairplay.stacking_options(game.engine)
+    assert "deck" in stacking
+    assert not stacking & {o.key for o in game.options}
+    for key in stacking:
+        with pytest.raises(IllegalAction) as refused:
+            game.engine.new_game(game.engine.min_players, 1, {key: {"not": "valid"}})
+        assert "nknown option" not in refused.value.message
