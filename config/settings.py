@@ -269,6 +269,10 @@ BOT_SEPARATE_PROCESS = env_bool("BOT_SEPARATE_PROCESS", True)
 BOT_WARM_UP = env_bool("BOT_WARM_UP", True)
 # Think time a computer player may spend on one move.
 BOT_BUDGET_SECONDS = float(os.environ.get("BOT_BUDGET_SECONDS", "0.5"))
+# Let the services create a match with options its new-match form does not offer (a stacked deck, a
+# chosen dealer, a start position): tests only (tests/conftest.py turns it on). Never read from the
+# environment: a real match is dealt from its seed (docs/fair-play.md).
+ALLOW_TEST_SETUPS = False
 # Days a player may pause their clocks per calendar year.
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "21"))
 # The site's address, for links in emails and push notifications. Pages build their links from the

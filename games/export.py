@@ -22,15 +22,16 @@ def can_export(match: Match) -> bool:
     return match.status == Match.Status.FINISHED
 
 
-def _moves(match: Match) -> list[tuple[int, int, Any]]:
-    return list(match.moves.order_by("seq").values_list("seq", "seat", "payload"))
+Moves = list[tuple[int, int, Any, str]]  # seq, seat, payload, digest
 
 
-def record(
-    match: Match, seats: list[Seat] | None = None, moves: list[tuple[int, int, Any]] | None = None
-) -> dict[str, Any]:
+def _moves(match: Match) -> Moves:
+    return list(match.moves.order_by("seq").values_list("seq", "seat", "payload", "digest"))
+
+
+def record(match: Match, seats: list[Seat] | None = None, moves: Moves | None = None) -> dict[str, Any]:
     """The JSON record of a finished match (see docs/fair-play.md for the format); ``seats`` and
-    ``moves`` (seq, seat, payload in order) are read from the database unless given."""
+    ``moves`` (seq, seat, payload, digest in order) are read from the database unless given."""
     if not can_export(match):
         raise ValueError("Only a finished match can be exported.")
     if seats is None:
@@ -57,21 +58,26 @@ def record(
         ],
         "started_at": match.started_at.isoformat() if match.started_at else None,
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+        "commitment_version": match.commitment_version,
         "commitment": match.shuffle_commitment,
         "seed": match.seed,
         "salt": match.shuffle_salt,
-        "actions": [{"seq": seq, "seat": seat, "action": payload} for seq, seat, payload in moves],
+        # An unchained match's moves (created before the chain) have no digest: null.
+        "actions": [
+            {"seq": seq, "seat": seat, "action": payload, "digest": digest or None}
+            for seq, seat, payload, digest in moves
+        ],
         "result": match.result,
         "final_state": match.state,
     }
 
 
-def transcript(match: Match, moves: list[tuple[int, int, Any]] | None = None) -> str | None:
+def transcript(match: Match, moves: Moves | None = None) -> str | None:
     """The game's standard move list of the match (e.g. Reversi's ``f5d6c3``), if the game has one."""
     notation = registry.get(match.game).transcript
     if notation is None:
         return None
-    return notation([payload for _seq, _seat, payload in (_moves(match) if moves is None else moves)])
+    return notation([payload for _seq, _seat, payload, _digest in (_moves(match) if moves is None else moves)])
 
 
 def filename(match: Match, extension: str) -> str:
@@ -115,13 +121,13 @@ def archive(user: User) -> Iterator[bytes]:
     moves = _Groups(
         Move.objects.filter(match__in=in_archive)
         .order_by("match_id", "seq")
-        .values_list("match_id", "seq", "seat", "payload")
+        .values_list("match_id", "seq", "seat", "payload", "digest")
         .iterator(chunk_size=ARCHIVE_FETCH * 50),
         lambda row: row[0],
     )
     zs = zipstream.ZipStream(compress_type=zipstream.ZIP_DEFLATED, sized=False)
     for match in matches.iterator(chunk_size=ARCHIVE_FETCH):
-        match_moves = [(seq, seat, payload) for _match_id, seq, seat, payload in moves.of(match.pk)]
+        match_moves = [row[1:] for row in moves.of(match.pk)]
         zs.add(json.dumps(record(match, seats.of(match.pk), match_moves), indent=1), filename(match, "json"))
         if (notation := transcript(match, match_moves)) is not None:
             zs.add(notation + "\n", filename(match, "txt"))

@@ -44,6 +44,13 @@ class Match(models.Model):
     # so anyone can check afterwards that every shuffle came from the seed promised before the first move.
     shuffle_salt = models.CharField(max_length=32, default=new_salt)
     shuffle_commitment = models.CharField(max_length=64, blank=True)
+    # Which rule the commitment follows (games.fairplay): 1 hashed the salt and seed only (matches
+    # created before the options were bound), 2 binds the game, player count, options, seed and salt.
+    commitment_version = models.PositiveSmallIntegerField(default=fairplay.COMMITMENT_VERSION)
+    # The digest of the last action's link in the chained log (the commitment before the first move),
+    # public during play so a player can note it and later check the record was not rewritten. Empty for
+    # matches created before the log was chained: their moves carry no digest.
+    log_digest = models.CharField(max_length=64, blank=True)
     # Rated matches change the players' ratings; matches with computer players are always casual.
     rated = models.BooleanField(default=False)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
@@ -78,7 +85,11 @@ class Match(models.Model):
 
     def save(self, *args: object, **kwargs: object) -> None:
         if not self.shuffle_commitment:
-            self.shuffle_commitment = fairplay.commitment(self.seed, self.shuffle_salt)
+            self.commitment_version = fairplay.COMMITMENT_VERSION
+            self.shuffle_commitment = fairplay.commitment(
+                game=self.game, players=self.player_count, options=self.options, seed=self.seed, salt=self.shuffle_salt
+            )
+            self.log_digest = self.shuffle_commitment  # the chain's first link hangs on the commitment
         super().save(*args, **kwargs)  # type: ignore[arg-type]
 
     def get_absolute_url(self) -> str:
@@ -239,6 +250,10 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField()
     payload = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
+    # The link of the chained log (games.fairplay.link): covers the previous move's digest, this action,
+    # seat and seq, and a salted digest of the state it produced. Empty for moves of unchained matches
+    # (the database's default, so a row written without it is unchained, never null).
+    digest = models.CharField(max_length=64, blank=True, db_default="")
 
     class Meta:
         ordering = ["seq"]

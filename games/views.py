@@ -314,6 +314,9 @@ def _api_state(match: Match, user: User | AnonymousUser) -> dict[str, Any]:
         "rated": match.rated,
         # Public from the start; the secrets it commits to are revealed only once the match is over.
         "shuffle_commitment": match.shuffle_commitment,
+        # The chained log's latest link (salted: it tells nothing of hidden cards). A player who keeps it
+        # can check later that the published record was not rewritten; null for an unchained match.
+        "log": {"moves": match.move_count, "digest": match.log_digest} if match.log_digest else None,
         "revealed": {"seed": match.seed, "salt": match.shuffle_salt} if match.status == Match.Status.FINISHED else None,
     }
 

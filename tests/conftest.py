@@ -15,7 +15,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Compiled translations, also when pytest runs without make (the controller only, not each xdist worker)."""
+    """Compiled translations, also when pytest runs without make (the controller only, not each xdist worker).
+
+    Tests set up exact situations with options a real match never has (a stacked deck, a chosen dealer):
+    the services accept them here only (tests/games/test_fairplay.py checks the refusal without it)."""
+    from django.conf import settings as django_settings
+
+    django_settings.ALLOW_TEST_SETUPS = True
     if not hasattr(config, "workerinput"):
         from tools.compile_catalogues import compile_all
 

@@ -257,6 +257,9 @@ class BackAlleyEngine:
     name = "Back Alley"
     min_players = 4
     max_players = 4
+    # Options that choose cards or a dealer instead of the seed: for tests and tutorials only. The
+    # services refuse them for a real match and games.fairplay refuses a record that has them.
+    stacking_options = frozenset({"deck", "dealer"})
 
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         """Deal the first hand (BA-4..BA-7). ``options``: ``deck`` stacks it, ``dealer`` picks the first

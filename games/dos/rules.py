@@ -433,6 +433,9 @@ class DosEngine:
     name = "DOS"
     min_players = 2
     max_players = 4
+    # Options that choose cards or a dealer instead of the seed: for tests and tutorials only. The
+    # services refuse them for a real match and games.fairplay refuses a record that has them.
+    stacking_options = frozenset({"deck", "dealer"})
 
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         if not is_int(players) or not self.min_players <= players <= self.max_players:

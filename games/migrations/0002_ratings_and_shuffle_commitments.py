@@ -13,7 +13,7 @@ def commit_existing_seeds(apps, schema_editor):
     for match in Match.objects.only("pk", "seed").iterator():
         salt = games.models.new_salt()
         Match.objects.filter(pk=match.pk).update(
-            shuffle_salt=salt, shuffle_commitment=games.fairplay.commitment(match.seed, salt)
+            shuffle_salt=salt, shuffle_commitment=games.fairplay.legacy_commitment(match.seed, salt)
         )
 
 

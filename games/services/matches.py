@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -60,6 +61,15 @@ def create_match(
             ErrorCode.INVALID,
         )
     options = dict(options or {})
+    # Only what the new-match form offers: the engines' other options (a stacked deck, a chosen dealer,
+    # a start position) set up tests, and would let the server deal what it likes (docs/fair-play.md).
+    not_offered = sorted(set(options) - {o.key for o in spec.options})
+    if not_offered and not settings.ALLOW_TEST_SETUPS:
+        raise MatchError(
+            _("A real match cannot have these options, which set up tests: %(options)s.")
+            % {"options": ", ".join(map(str, not_offered))},
+            ErrorCode.INVALID,
+        )
     try:  # Validate the options now rather than when the last player joins.
         spec.engine.new_game(players, 0, options)
     except IllegalAction as exc:

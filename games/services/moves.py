@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import registry
+from games import fairplay, registry
 from games.engine import Action, IllegalAction, InvalidAction
 from games.i18n import localize
 from games.models import Match, Move
@@ -64,6 +64,19 @@ def _act(*, match_id: int, user: User | None, bot_seat: int | None, action: Acti
         turn_version = match.turn_version if set(to_act) <= before and seat.number not in to_act else new_version
         dumped = spec.engine.dump(state)
         now = timezone.now()
+        # The next link of the chained log (an unchained match, created before the chain, has none),
+        # written with the move itself: the row and the match's latest digest cannot disagree.
+        digest = (
+            fairplay.link(
+                previous=match.log_digest,
+                seq=new_version,
+                seat=seat.number,
+                action=action,
+                state=fairplay.state_digest(dumped, match.shuffle_salt),
+            )
+            if match.log_digest
+            else ""
+        )
         updated = update_where(
             Match,
             {
@@ -71,6 +84,7 @@ def _act(*, match_id: int, user: User | None, bot_seat: int | None, action: Acti
                 "version": new_version,
                 "turn_version": turn_version,
                 "move_count": match.move_count + 1,
+                "log_digest": digest,
                 "updated_at": now,
             },
             pk=match.pk,
@@ -82,8 +96,9 @@ def _act(*, match_id: int, user: User | None, bot_seat: int | None, action: Acti
         match.version = new_version
         match.turn_version = turn_version
         match.move_count += 1
-        log_entry = (match.pk, new_version, seat.number, action, now)
-        insert_rows(Move, ["match", "seq", "seat", "payload", "created_at"], [log_entry])
+        match.log_digest = digest
+        log_entry = (match.pk, new_version, seat.number, action, now, digest)
+        insert_rows(Move, ["match", "seq", "seat", "payload", "created_at", "digest"], [log_entry])
         after_change(
             match,
             to_act,

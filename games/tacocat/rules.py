@@ -272,6 +272,9 @@ class TacocatEngine:
     name = "Tacocat Spelled Backwards"
     min_players = 2
     max_players = 2
+    # Options that choose cards or a dealer instead of the seed: for tests and tutorials only. The
+    # services refuse them for a real match and games.fairplay refuses a record that has them.
+    stacking_options = frozenset({"deck"})
 
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         """TAC-4: cat on the centre, nothing covered, round 1 dealt (``options["deck"]`` stacks it)."""
