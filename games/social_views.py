@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,6 +19,13 @@ from accounts.models import User
 from games import registry, services
 from games.models import Match, Seat
 from games.services import challenges
+from games.views import _may_see
+
+
+def _hidden_or_missing(request: HttpRequest, match_id: int, exc: services.MatchError) -> bool:
+    """A refusal about a match this user may not see answers as a missing match does (a 404), so the
+    challenge endpoints do not tell a private match from one that does not exist."""
+    return exc.code == services.ErrorCode.NOT_FOUND or not _may_see(match_id, request.user)
 
 
 def _go(request: HttpRequest, url: str) -> HttpResponse:
@@ -57,9 +64,9 @@ def challenge_to_match(request: HttpRequest, match_id: int) -> HttpResponse:
             match_id=match_id, user=request.user, username=request.POST.get("username", "")
         )
     except services.MatchError as exc:
+        if _hidden_or_missing(request, match_id, exc):
+            raise Http404 from exc
         messages.error(request, exc.message)
-        if exc.code == services.ErrorCode.NOT_FOUND:
-            return _go(request, reverse("games:home"))
     else:
         messages.success(
             request, _("A seat is kept for %(name)s; they have been told.") % {"name": challenge.challenged.username}
@@ -90,6 +97,8 @@ def accept(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         match = challenges.accept(match_id=match_id, user=request.user)
     except services.MatchError as exc:
+        if _hidden_or_missing(request, match_id, exc):
+            raise Http404 from exc
         messages.error(request, exc.message)
         return _go(request, reverse("games:home"))
     messages.success(request, _("You accepted: your seat is taken."))
@@ -102,6 +111,8 @@ def decline(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         challenges.decline(match_id=match_id, user=request.user)
     except services.MatchError as exc:
+        if _hidden_or_missing(request, match_id, exc):
+            raise Http404 from exc
         messages.error(request, exc.message)
     else:
         messages.info(request, _("You declined the challenge."))
