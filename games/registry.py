@@ -84,6 +84,9 @@ class Declaration:
     offered_first: bool = False
     # Said under the seats of the new-match form (who plays with whom), if the game needs it.
     seating_note: Promise | str = ""
+    # Each seat is dealt cards the others cannot see, at the start. Once dealt, a rated match can no
+    # longer be called off: a player who saw a bad hand could otherwise walk away at no cost.
+    hidden_hands: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -37,4 +37,5 @@ class BackAlleyMatch(Match):
             "Seat 3 is your partner; seats 2 and 4 play against you. "
             "Invite partners or opponents, or let the computer play."
         ),
+        hidden_hands=True,
     )
