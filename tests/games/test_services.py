@@ -175,7 +175,9 @@ def test_a_rated_card_match_cannot_be_called_off_once_dealt_leaving_is_resigning
     with pytest.raises(services.MatchError) as error:
         services.abort(match_id=match.pk, user=people[1])
     assert error.value.code == "not_live"
-    assert error.value.message == "The cards are dealt in this rated match: it can no longer be called off, only resigned."
+    assert error.value.message == (
+        "The cards are dealt in this rated match: it can no longer be called off, only resigned."
+    )
     assert snapshot(match) == before
     page = client_for(people[1]).get(match.get_absolute_url()).content.decode()
     assert "Call off (no record)" not in page and ">Resign</button>" in page
