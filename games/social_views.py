@@ -28,6 +28,11 @@ def _hidden_or_missing(request: HttpRequest, match_id: int, exc: services.MatchE
     return exc.code == services.ErrorCode.NOT_FOUND or not _may_see(match_id, request.user)
 
 
+# A message true of the match as the page is drawn ("bob has been challenged") that a later change may
+# contradict (bob declines): the page's script removes it once a newer state of the match arrives.
+MATCH_NEWS = "match-news"
+
+
 def _go(request: HttpRequest, url: str) -> HttpResponse:
     """After a change: htmx loads the page (its messages show there), a plain form is redirected."""
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -69,7 +74,9 @@ def challenge_to_match(request: HttpRequest, match_id: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(
-            request, _("A seat is kept for %(name)s; they have been told.") % {"name": challenge.challenged.username}
+            request,
+            _("A seat is kept for %(name)s; they have been told.") % {"name": challenge.challenged.username},
+            extra_tags=MATCH_NEWS,
         )
     return _go(request, reverse("games:match", args=[match_id]))
 
@@ -86,7 +93,7 @@ def challenge_player(request: HttpRequest, username: str) -> HttpResponse:
         except services.MatchError as exc:
             messages.error(request, exc.message)
             return redirect("accounts:profile", username=person.username)
-        messages.success(request, _("%(name)s has been challenged.") % {"name": person.username})
+        messages.success(request, _("%(name)s has been challenged.") % {"name": person.username}, extra_tags=MATCH_NEWS)
         return redirect(match)
     return redirect("accounts:profile", username=person.username)
 
