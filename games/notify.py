@@ -186,6 +186,8 @@ def _compose_and_send(user: User, notices: list[Notice], *, digest: bool, waitin
         )
         if notice.get_kind_display() not in row["kinds"]:
             row["kinds"].append(notice.get_kind_display())
+        if notice.kind == Notice.Kind.CHALLENGE:
+            row["terms"] = notice.match.terms  # what accepting agrees to
     if digest:
         # A digest also lists every match still waiting on the player, news or not.
         for seat in waiting:

@@ -12,11 +12,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
 from games import registry, services
+from games.forms import ChallengeForm, game_slug, refreshed_initial
 from games.models import Match, Seat
 from games.services import challenges
 from games.views import _may_see
@@ -82,20 +83,48 @@ def challenge_to_match(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def challenge_player(request: HttpRequest, username: str) -> HttpResponse:
-    """From a player's profile: pick a game, and a match with a seat kept for them is made."""
+    """Challenge a player: the game and its terms, chosen as on the new-match form; a private match
+    with a seat kept for them is made. A post naming only the game (the profile's one-click form)
+    takes the form's defaults."""
     person = get_object_or_404(get_user_model(), username=username)
-    if request.method == "POST":
+    data = request.POST if request.method == "POST" else None
+    game = game_slug((data or request.GET).get("game"))
+    # "refresh": the game or the player count changed; redraw that game's seats and options, create nothing.
+    refresh = data is not None and "refresh" in data
+    form = ChallengeForm(game=game, initial=refreshed_initial(data)) if refresh else ChallengeForm(data, game=game)
+    status = 200
+    if data is not None and not refresh and form.is_valid():
         try:
             match = challenges.challenge_player(
-                user=request.user, username=person.username, game=request.POST.get("game", "")
+                user=request.user,
+                username=person.username,
+                game=form.cleaned_data["game"],
+                players=form.cleaned_data["players"],
+                bot_seats=form.bot_seats(),
+                bot_levels=form.bot_levels(),
+                options=form.options(),
+                pace_seconds=form.cleaned_data["pace"],
+                rated=form.cleaned_data["rated"],
             )
         except services.MatchError as exc:
-            messages.error(request, exc.message)
-            return redirect("accounts:profile", username=person.username)
-        messages.success(request, _("%(name)s has been challenged.") % {"name": person.username}, extra_tags=MATCH_NEWS)
-        return redirect(match)
-    return redirect("accounts:profile", username=person.username)
+            form.add_error(None, exc.message)
+            status = 429 if exc.code == services.ErrorCode.RATE_LIMITED else 200
+        else:
+            messages.success(
+                request, _("%(name)s has been challenged.") % {"name": person.username}, extra_tags=MATCH_NEWS
+            )
+            return redirect(match)
+    context = {
+        "form": form,
+        "game": form.spec,
+        "person": person,
+        "form_url": reverse("games:challenge-player", args=[person.username]),
+    }
+    if refresh and request.htmx:
+        return render(request, "games/new_match.html#setup", context)
+    return render(request, "games/challenge.html", context, status=status)
 
 
 @login_required

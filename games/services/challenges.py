@@ -7,6 +7,7 @@ match, runs in one transaction and announces after commit.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -65,22 +66,44 @@ def challenge_to_match(*, match_id: int, user: User, username: str) -> Challenge
     return challenge
 
 
-def challenge_player(*, user: User, username: str, game: str, pace_seconds: int | None = None) -> Match:
-    """A new private match of ``game`` with a seat kept for ``username``; computer players fill the rest."""
+def challenge_player(
+    *,
+    user: User,
+    username: str,
+    game: str,
+    players: int | None = None,
+    bot_seats: Iterable[int] | None = None,
+    bot_levels: Mapping[int, str] | None = None,
+    options: dict[str, Any] | None = None,
+    pace_seconds: int | None = None,
+    rated: bool = False,
+) -> Match:
+    """A new private match of ``game`` on these terms, with seat 1 kept for ``username``.
+
+    By default: the game's fewest players, computer players in the seats past the challenged one,
+    casual. ``create_match`` checks the terms as for any new match (a rated match has no computer
+    players); seats that are neither computers nor kept stay open for people the challenger invites.
+    """
     try:
         spec = registry.get(game)
     except LookupError:
         raise MatchError(_("There is no such game."), ErrorCode.INVALID) from None
     _player(username, user)  # refuse before anything is created
-    players = spec.min_players
+    players = spec.min_players if players is None else players
+    bots = set(range(2, players) if bot_seats is None else bot_seats)
+    if 1 in bots:
+        raise MatchError(_("Seat 2 is kept for the player you challenge."), ErrorCode.INVALID)
     with transaction.atomic():
         match = matches.create_match(
             user=user,
             game=game,
             players=players,
-            bot_seats=range(2, players),
+            bot_seats=bots,
+            bot_levels=bot_levels,
+            options=options,
             is_public=False,
             pace_seconds=pace_seconds,
+            rated=rated,
         )
         challenge_to_match(match_id=match.pk, user=user, username=username)
     match.refresh_from_db()
