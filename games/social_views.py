@@ -16,17 +16,19 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
-from games import registry, services
+from games import pages, registry, services
 from games.forms import ChallengeForm, game_slug, refreshed_initial
 from games.models import Match, Seat
 from games.services import challenges
-from games.views import _may_see
 
 
 def _hidden_or_missing(request: HttpRequest, match_id: int, exc: services.MatchError) -> bool:
     """A refusal about a match this user may not see answers as a missing match does (a 404), so the
     challenge endpoints do not tell a private match from one that does not exist."""
-    return exc.code == services.ErrorCode.NOT_FOUND or not _may_see(match_id, request.user)
+    if exc.code == services.ErrorCode.NOT_FOUND:
+        return True
+    match = Match.objects.filter(pk=match_id).first()
+    return match is None or not pages.can_watch(match, list(match.seats.all()), request.user)
 
 
 # A message true of the match as the page is drawn ("bob has been challenged") that a later change may
