@@ -55,12 +55,17 @@ async def socket_db[T](work: Callable[[], T]) -> T:
     return await asyncio.get_running_loop().run_in_executor(_socket_db_executor(), _with_connection, work)
 
 
-CLOSE_UNAUTHENTICATED = 4401
-CLOSE_FORBIDDEN = 4403
-CLOSE_TOO_MANY = 4429
-# The htmx WebSocket extension reconnects after this code: a page whose session is still valid (the
-# one that changed the password) comes back; the others are refused.
-CLOSE_RECONNECT = 1012
+# Why a socket is closed. A server may only send 1000 or 3000-4999 (RFC 6455; daphne refuses any
+# other code and sends 1011, "internal error", instead), so each reason has a code of the 4000s, the
+# range for private use, that echoes the HTTP status or WebSocket code it stands for. The page's script
+# (static/js/turnwise.js) reconnects after CLOSE_RECONNECT only; docs/security.md lists them.
+CLOSE_UNAUTHENTICATED = 4401  # no session, or it ended (logout, expiry): reconnecting cannot help
+CLOSE_FORBIDDEN = 4403  # this person may not watch this match
+CLOSE_TOO_MANY = 4429  # this person has too many sockets open already
+# The account changed (a password change): a page whose session is still valid (the one that changed
+# the password) reconnects and comes back; the others are refused with CLOSE_UNAUTHENTICATED. It
+# echoes 1012, "service restart", which a server may not send itself.
+CLOSE_RECONNECT = 4012
 
 
 class LiveConsumer(AsyncWebsocketConsumer):

@@ -153,6 +153,42 @@ class NewMatchForm(forms.Form):
         return [self[f"option_{o.key}"] for o in self.options_offered()]
 
 
+class ChallengeForm(NewMatchForm):
+    """A challenge from a profile: the new-match form's game, players, pace, rated or casual and options,
+    with seat 2 kept for the challenged person and the match private.
+
+    A choice left out takes the new-match form's default, so a bare "challenge to this game" (the
+    profile's one-click form) is a valid challenge: two players, or computer players in any seats past
+    the second, no time limit, casual.
+    """
+
+    CHALLENGED_SEAT = 1
+    OPPONENT_CHOICES = [("bot", _("Computer player")), ("human", _("A person you invite"))]
+
+    def __init__(
+        self, data: Mapping[str, Any] | None = None, *, game: str, initial: Mapping[str, Any] | None = None
+    ) -> None:
+        if data is not None:
+            data = data.copy()  # a QueryDict's copy is mutable
+        super().__init__(data, game=game, initial=initial)
+        del self.fields["is_public"]
+        del self.fields[f"seat_{self.CHALLENGED_SEAT}"], self.fields[f"level_{self.CHALLENGED_SEAT}"]
+        if data is not None:
+            for name, field in self.fields.items():
+                if name not in data and field.initial is not None and not isinstance(field, forms.BooleanField):
+                    data[name] = field.initial
+
+    def bot_seats(self) -> set[int]:
+        players = self.cleaned_data["players"]
+        return {n for n in range(self.CHALLENGED_SEAT + 1, players) if self.cleaned_data.get(f"seat_{n}") == "bot"}
+
+    def seat_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [(self[f"seat_{n}"], self[f"level_{n}"]) for n in range(self.CHALLENGED_SEAT + 1, self.player_count())]
+
+    def challenged_label(self) -> str:
+        return self.seat_label(self.CHALLENGED_SEAT)
+
+
 def refreshed_initial(data: Mapping[str, Any]) -> dict[str, Any]:
     """What a form redrawn for another game or player count keeps of what was filled in."""
     initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}

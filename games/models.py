@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games import fairplay, paces
 from games.i18n import LocalNumber
@@ -104,6 +105,24 @@ class Match(models.Model):
     @property
     def pace_label(self) -> str:
         return paces.label(self.pace_seconds)
+
+    @property
+    def terms(self) -> str:
+        """The terms chosen at creation, in words, for someone asked to accept them (a challenge):
+        e.g. "3 players · 1 day per move · rated · Points to win: 100 points (short)"."""
+        from games import registry
+
+        parts = [
+            ngettext("%(n)s player", "%(n)s players", self.player_count) % {"n": LocalNumber(self.player_count)},
+            self.pace_label,
+            str(_("rated") if self.rated else _("casual")),
+        ]
+        for option in registry.get(self.game).options:
+            chosen = (self.options or {}).get(option.key)
+            label = next((text for value, text in option.choices if option.coerce(value) == chosen), None)
+            if label is not None:
+                parts.append(f"{option.label}: {label}")
+        return " · ".join(str(p) for p in parts if p)
 
 
 class GameMatchManager(models.Manager["Match"]):

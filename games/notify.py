@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from accounts import push
 from accounts.models import User
 from games.i18n import digits
-from games.models import Match, Notice, Seat
+from games.models import Challenge, Match, Notice, Seat
 
 log = logging.getLogger(__name__)
 
@@ -76,13 +76,34 @@ def send_due(now: datetime) -> int:
         User.objects.filter(pk__in=user_ids, email_claim_until=claim).update(email_claim_until=None)
 
 
-def _still_news(notice: Notice, user: User, seats: dict[tuple[int, int], Seat]) -> bool:
+def _still_news(
+    notice: Notice, user: User, seats: dict[tuple[int, int], Seat], challenged: set[tuple[int, int]]
+) -> bool:
+    """Whether a notice still says something true and unseen: what it announces may be settled since
+    (the turn was played, the challenge answered or its match called off); then it is dropped."""
     if user.last_seen_at is not None and user.last_seen_at >= notice.created_at:
         return False  # the player has had the site open since: a live page showed it
     if notice.kind in (Notice.Kind.TURN, Notice.Kind.DEADLINE):
         seat = seats.get((user.pk, notice.match_id))
         return bool(seat and seat.to_act and not seat.is_bot and notice.match.status == Match.Status.ACTIVE)
+    if notice.kind == Notice.Kind.CHALLENGE:
+        return (user.pk, notice.match_id) in challenged
     return True
+
+
+def _unanswered(pending: list[Notice]) -> set[tuple[int, int]]:
+    """(player, match) of the challenges among ``pending`` still waiting for that player's answer: one query."""
+    asked = [n for n in pending if n.kind == Notice.Kind.CHALLENGE]
+    if not asked:
+        return set()
+    return set(
+        Challenge.objects.filter(
+            challenged_id__in={n.user_id for n in asked},
+            match_id__in={n.match_id for n in asked},
+            status=Challenge.Status.PENDING,
+            match__status=Match.Status.WAITING,
+        ).values_list("challenged_id", "match_id")
+    )
 
 
 def _email_users(users: dict[int, User], pending: list[Notice], now: datetime) -> int:
@@ -93,11 +114,13 @@ def _email_users(users: dict[int, User], pending: list[Notice], now: datetime) -
         (s.user_id, s.match_id): s
         for s in Seat.objects.filter(user_id__in=list(by_user), match_id__in={n.match_id for n in pending})
     }
+    challenged = _unanswered(pending)
     # Web Push follows its own rate (per browser), whatever the player chose for email.
     subscriptions = push.subscriptions_of(list(by_user))
     for user_id, notices in by_user.items():
         user = users[user_id]
-        push.push_news(user, [n for n in notices if _still_news(n, user, seats)], now, subscriptions.get(user_id, []))
+        news = [n for n in notices if _still_news(n, user, seats, challenged)]
+        push.push_news(user, news, now, subscriptions.get(user_id, []))
     handled: list[int] = []
     emailed: list[int] = []
     sent_to: list[int] = []
@@ -114,7 +137,7 @@ def _email_users(users: dict[int, User], pending: list[Notice], now: datetime) -
         to_send.append((user, notices))
     waiting = _waiting_for_digests([u for u, _n in to_send if u.email_turns == User.EmailTurns.DIGEST])
     for user, notices in to_send:
-        news = [n for n in notices if _still_news(n, user, seats)]
+        news = [n for n in notices if _still_news(n, user, seats, challenged)]
         if news:
             digest = user.email_turns == User.EmailTurns.DIGEST
             _send(user, news, digest=digest, waiting=waiting.get(user.pk, []))
@@ -164,6 +187,8 @@ def _compose_and_send(user: User, notices: list[Notice], *, digest: bool, waitin
         )
         if notice.get_kind_display() not in row["kinds"]:
             row["kinds"].append(notice.get_kind_display())
+        if notice.kind == Notice.Kind.CHALLENGE:
+            row["terms"] = notice.match.terms  # what accepting agrees to
     if digest:
         # A digest also lists every match still waiting on the player, news or not.
         for seat in waiting:

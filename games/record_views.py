@@ -9,7 +9,10 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+
+from django import forms
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict, StreamingHttpResponse
@@ -197,6 +200,17 @@ def _standing_json(standing: ratings.Standing) -> dict[str, object]:
 # --- the profile's record ------------------------------------------------------------------------
 
 RECENT_MATCHES = 10
+# What ``?vs=`` may hold: a username's shape. Django's CharField refuses NUL characters (PostgreSQL
+# refuses them in a query: a 500) and the length cap keeps a 100 KB value out of the database.
+_OPPONENT_NAME = forms.CharField(max_length=150, required=False)
+
+
+def _asked_opponent(params: QueryDict) -> str:
+    """The opponent named in ``?vs=``, or "" when no username could be written that way."""
+    try:
+        return _OPPONENT_NAME.clean(params.get("vs", ""))
+    except ValidationError:
+        return ""
 
 
 def profile_context(person: User, viewer: Any, params: QueryDict) -> dict[str, Any]:
@@ -211,15 +225,20 @@ def profile_context(person: User, viewer: Any, params: QueryDict) -> dict[str, A
     chart = charts.line_chart([v for _at, v in history], [at for at, _v in history])
     opponent = None
     head_to_head: list[dict[str, Any]] = []
-    vs = params.get("vs", "").strip()
+    vs = _asked_opponent(params)
     if vs:
         opponent = User.objects.filter(username=vs).exclude(pk=person.pk).first()
+    visible = Q(is_public=True)
+    if viewer.is_authenticated:
+        visible |= Q(pk__in=Seat.objects.filter(user=viewer).values("match_id"))
     if opponent is not None:
+        # Only the matches this viewer may see: a private match between the two stays private.
+        together = Match.objects.filter(
+            visible, status=Match.Status.FINISHED, pk__in=Seat.objects.filter(user=opponent).values("match_id")
+        )
         rows = {
             row["match__game"]: row
-            for row in Seat.objects.filter(
-                user=person, match__status=Match.Status.FINISHED, match__seats__user=opponent
-            )
+            for row in Seat.objects.filter(user=person, match__in=together)
             .values("match__game")
             .annotate(
                 won=Count("pk", filter=Q(outcome=Seat.Outcome.WIN)),
@@ -228,9 +247,6 @@ def profile_context(person: User, viewer: Any, params: QueryDict) -> dict[str, A
             )
         }
         head_to_head = [{"game": g, **rows[g.slug]} for g in games if g.slug in rows]
-    visible = Q(is_public=True)
-    if viewer.is_authenticated:
-        visible |= Q(pk__in=Seat.objects.filter(user=viewer).values("match_id"))
     recent = (
         Match.objects.filter(
             visible, status=Match.Status.FINISHED, pk__in=Seat.objects.filter(user=person).values("match_id")

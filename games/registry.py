@@ -88,6 +88,10 @@ class Declaration:
     # alone. Play now seats strangers so that the teams are even.
     teams: tuple[tuple[int, ...], ...] = ()
 
+    # Each seat is dealt cards the others cannot see, at the start. Once dealt, a rated match can no
+    # longer be called off: a player who saw a bad hand could otherwise walk away at no cost.
+    hidden_hands: bool = False
+
 
 @dataclass(frozen=True, kw_only=True)
 class Game(Declaration):

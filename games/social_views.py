@@ -8,17 +8,32 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
-from games import registry, services
+from games import pages, registry, services
+from games.forms import ChallengeForm, game_slug, refreshed_initial
 from games.models import Match, Seat
 from games.services import challenges
+
+
+def _hidden_or_missing(request: HttpRequest, match_id: int, exc: services.MatchError) -> bool:
+    """A refusal about a match this user may not see answers as a missing match does (a 404), so the
+    challenge endpoints do not tell a private match from one that does not exist."""
+    if exc.code == services.ErrorCode.NOT_FOUND:
+        return True
+    match = Match.objects.filter(pk=match_id).first()
+    return match is None or not pages.can_watch(match, list(match.seats.all()), request.user)
+
+
+# A message true of the match as the page is drawn ("bob has been challenged") that a later change may
+# contradict (bob declines): the page's script removes it once a newer state of the match arrives.
+MATCH_NEWS = "match-news"
 
 
 def _go(request: HttpRequest, url: str) -> HttpResponse:
@@ -57,31 +72,61 @@ def challenge_to_match(request: HttpRequest, match_id: int) -> HttpResponse:
             match_id=match_id, user=request.user, username=request.POST.get("username", "")
         )
     except services.MatchError as exc:
+        if _hidden_or_missing(request, match_id, exc):
+            raise Http404 from exc
         messages.error(request, exc.message)
-        if exc.code == services.ErrorCode.NOT_FOUND:
-            return _go(request, reverse("games:home"))
     else:
         messages.success(
-            request, _("A seat is kept for %(name)s; they have been told.") % {"name": challenge.challenged.username}
+            request,
+            _("A seat is kept for %(name)s; they have been told.") % {"name": challenge.challenged.username},
+            extra_tags=MATCH_NEWS,
         )
     return _go(request, reverse("games:match", args=[match_id]))
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def challenge_player(request: HttpRequest, username: str) -> HttpResponse:
-    """From a player's profile: pick a game, and a match with a seat kept for them is made."""
+    """Challenge a player: the game and its terms, chosen as on the new-match form; a private match
+    with a seat kept for them is made. A post naming only the game (the profile's one-click form)
+    takes the form's defaults."""
     person = get_object_or_404(get_user_model(), username=username)
-    if request.method == "POST":
+    data = request.POST if request.method == "POST" else None
+    game = game_slug((data or request.GET).get("game"))
+    # "refresh": the game or the player count changed; redraw that game's seats and options, create nothing.
+    refresh = data is not None and "refresh" in data
+    form = ChallengeForm(game=game, initial=refreshed_initial(data)) if refresh else ChallengeForm(data, game=game)
+    status = 200
+    if data is not None and not refresh and form.is_valid():
         try:
             match = challenges.challenge_player(
-                user=request.user, username=person.username, game=request.POST.get("game", "")
+                user=request.user,
+                username=person.username,
+                game=form.cleaned_data["game"],
+                players=form.cleaned_data["players"],
+                bot_seats=form.bot_seats(),
+                bot_levels=form.bot_levels(),
+                options=form.options(),
+                pace_seconds=form.cleaned_data["pace"],
+                rated=form.cleaned_data["rated"],
             )
         except services.MatchError as exc:
-            messages.error(request, exc.message)
-            return redirect("accounts:profile", username=person.username)
-        messages.success(request, _("%(name)s has been challenged.") % {"name": person.username})
-        return redirect(match)
-    return redirect("accounts:profile", username=person.username)
+            form.add_error(None, exc.message)
+            status = 429 if exc.code == services.ErrorCode.RATE_LIMITED else 200
+        else:
+            messages.success(
+                request, _("%(name)s has been challenged.") % {"name": person.username}, extra_tags=MATCH_NEWS
+            )
+            return redirect(match)
+    context = {
+        "form": form,
+        "game": form.spec,
+        "person": person,
+        "form_url": reverse("games:challenge-player", args=[person.username]),
+    }
+    if refresh and request.htmx:
+        return render(request, "games/new_match.html#setup", context)
+    return render(request, "games/challenge.html", context, status=status)
 
 
 @login_required
@@ -90,6 +135,8 @@ def accept(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         match = challenges.accept(match_id=match_id, user=request.user)
     except services.MatchError as exc:
+        if _hidden_or_missing(request, match_id, exc):
+            raise Http404 from exc
         messages.error(request, exc.message)
         return _go(request, reverse("games:home"))
     messages.success(request, _("You accepted: your seat is taken."))
@@ -102,6 +149,8 @@ def decline(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         challenges.decline(match_id=match_id, user=request.user)
     except services.MatchError as exc:
+        if _hidden_or_missing(request, match_id, exc):
+            raise Http404 from exc
         messages.error(request, exc.message)
     else:
         messages.info(request, _("You declined the challenge."))

@@ -110,7 +110,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(match)
     template = "games/new_match.html#setup" if refresh and request.htmx else "games/new_match.html"
-    return render(request, template, {"form": form, "game": form.spec})
+    return render(request, template, {"form": form, "game": form.spec, "form_url": reverse("games:new")})
 
 
 def _load_visible(request: HttpRequest, match_id: int) -> tuple[Match, list[Seat]]:

@@ -98,7 +98,8 @@ FORMS = st.dictionaries(
     st.one_of(STRINGS, st.lists(STRINGS, max_size=3)),
     max_size=6,
 )
-QUERY = st.dictionaries(st.sampled_from(["page", "game", "next", "status", "q"]), STRINGS, max_size=2)
+QUERY_KEYS = ["page", "game", "next", "status", "q", "vs", "opponent", "result"]
+QUERY = st.dictionaries(st.sampled_from(QUERY_KEYS), STRINGS, max_size=2)
 
 
 # --- the cast and their matches --------------------------------------------------------------------
@@ -415,7 +416,7 @@ PLANS: dict[str, Plan] = {
     "accounts:password_reset_done": get_page(lambda cast, data: "/accounts/password/reset/sent/"),
     "accounts:password_reset_confirm": with_segment("/accounts/password/reset/{}/{}/", "anonymous", post=True),
     "accounts:password_reset_complete": get_page(lambda cast, data: "/accounts/password/reset/done/"),
-    "accounts:profile": with_segment("/accounts/u/{}/"),
+    "accounts:profile": either(with_segment("/accounts/u/{}/"), get_page(lambda cast, data: "/accounts/u/alice/")),
     "accounts:settings": either(
         get_page(lambda cast, data: "/accounts/settings/"), accounts_post("/accounts/settings/", "alice")
     ),

@@ -35,4 +35,5 @@ class DosMatch(Match):
             "colour matches earn bonuses; first to 200 points wins."
         ),
         rules_examples=rules_examples,
+        hidden_hands=True,
     )

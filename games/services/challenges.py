@@ -7,6 +7,8 @@ match, runs in one transaction and announces after commit.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -17,10 +19,23 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import registry
+from games.i18n import LocalNumber
 from games.models import Challenge, Match, Notice, Seat
 from games.services import challenge_records, events, matches, people
 from games.services.base import announce_on_commit, bump, locked, seats_of
 from games.services.errors import ErrorCode, MatchError
+
+# Limits on challenges by name (a rematch offer is not one: it is made once per finished match). A
+# challenge waits for an answer for days here, not seconds, so a real player has a few out at a time;
+# the numbers are those of a busy correspondence player, well above what a person sends by hand, and
+# far below a script's hundreds (lichess also limits challenges per minute and per day, and how many
+# may wait on one person). A challenge is "waiting" while it is unanswered and its match still waits
+# for players; calling that match off withdraws it.
+PER_MINUTE = 5  # challenges sent in any minute
+PER_DAY = 50  # challenges sent in any 24 hours
+WAITING_SENT = 10  # a challenger's challenges waiting for an answer, to anyone
+WAITING_TO_ONE = 3  # ... waiting for the same person's answer
+WAITING_RECEIVED = 20  # challenges waiting for one person's answer, from everyone
 
 
 def challenge_to_match(*, match_id: int, user: User, username: str) -> Challenge:
@@ -38,6 +53,7 @@ def challenge_to_match(*, match_id: int, user: User, username: str) -> Challenge
             raise MatchError(
                 _("%(name)s already has a seat in this match.") % {"name": target.username}, ErrorCode.INVALID
             )
+        _check_limits(user, target)
         seat = next((s for s in seats if s.is_open and s.reserved_for_id is None), None)
         if seat is None:
             raise MatchError(_("There is no open seat left to offer."), ErrorCode.FULL)
@@ -50,22 +66,44 @@ def challenge_to_match(*, match_id: int, user: User, username: str) -> Challenge
     return challenge
 
 
-def challenge_player(*, user: User, username: str, game: str, pace_seconds: int | None = None) -> Match:
-    """A new private match of ``game`` with a seat kept for ``username``; computer players fill the rest."""
+def challenge_player(
+    *,
+    user: User,
+    username: str,
+    game: str,
+    players: int | None = None,
+    bot_seats: Iterable[int] | None = None,
+    bot_levels: Mapping[int, str] | None = None,
+    options: dict[str, Any] | None = None,
+    pace_seconds: int | None = None,
+    rated: bool = False,
+) -> Match:
+    """A new private match of ``game`` on these terms, with seat 1 kept for ``username``.
+
+    By default: the game's fewest players, computer players in the seats past the challenged one,
+    casual. ``create_match`` checks the terms as for any new match (a rated match has no computer
+    players); seats that are neither computers nor kept stay open for people the challenger invites.
+    """
     try:
         spec = registry.get(game)
     except LookupError:
         raise MatchError(_("There is no such game."), ErrorCode.INVALID) from None
     _player(username, user)  # refuse before anything is created
-    players = spec.min_players
+    players = spec.min_players if players is None else players
+    bots = set(range(2, players) if bot_seats is None else bot_seats)
+    if 1 in bots:
+        raise MatchError(_("Seat 2 is kept for the player you challenge."), ErrorCode.INVALID)
     with transaction.atomic():
         match = matches.create_match(
             user=user,
             game=game,
             players=players,
-            bot_seats=range(2, players),
+            bot_seats=bots,
+            bot_levels=bot_levels,
+            options=options,
             is_public=False,
             pace_seconds=pace_seconds,
+            rated=rated,
         )
         challenge_to_match(match_id=match.pk, user=user, username=username)
     match.refresh_from_db()
@@ -138,6 +176,55 @@ def shown_on(match: Match | None, user: User | AnonymousUser | None) -> list[dic
             continue
         rows.append({"challenge": challenge, "mine": mine, "open": match.status == Match.Status.WAITING})
     return rows
+
+
+def _waiting() -> Any:
+    return Challenge.objects.filter(
+        status=Challenge.Status.PENDING, is_rematch=False, match__status=Match.Status.WAITING
+    )
+
+
+def _check_limits(challenger: User, target: User) -> None:
+    """Refuse a challenge past the limits above, with what to do about it; nothing is written."""
+    # Lock both players' rows (in id order, so two people challenging each other cannot deadlock):
+    # two challenges sent at once by the same person, or to the same person, are then counted one after
+    # the other, and a burst of parallel requests cannot all pass the count.
+    list(get_user_model().objects.select_for_update().filter(pk__in=[challenger.pk, target.pk]).order_by("pk"))
+    now = timezone.now()
+    sent = Challenge.objects.filter(challenger=challenger, is_rematch=False)
+    if sent.filter(created_at__gt=now - timedelta(minutes=1)).count() >= PER_MINUTE:
+        raise MatchError(
+            _("You are sending challenges too fast: at most %(n)s a minute. Wait a minute and try again.")
+            % {"n": LocalNumber(PER_MINUTE)},
+            ErrorCode.RATE_LIMITED,
+        )
+    if sent.filter(created_at__gt=now - timedelta(days=1)).count() >= PER_DAY:
+        raise MatchError(
+            _("You have sent %(n)s challenges today, the most a day allows. Try again tomorrow.")
+            % {"n": LocalNumber(PER_DAY)},
+            ErrorCode.RATE_LIMITED,
+        )
+    mine = _waiting().filter(challenger=challenger)
+    if mine.count() >= WAITING_SENT:
+        raise MatchError(
+            _(
+                "%(n)s of your challenges are still waiting for an answer: wait for answers, "
+                "or call some of those matches off, before sending more."
+            )
+            % {"n": LocalNumber(WAITING_SENT)},
+            ErrorCode.RATE_LIMITED,
+        )
+    if mine.filter(challenged=target).count() >= WAITING_TO_ONE:
+        raise MatchError(
+            _("%(name)s has not answered your last %(n)s challenges yet: wait for an answer before sending more.")
+            % {"name": target.username, "n": LocalNumber(WAITING_TO_ONE)},
+            ErrorCode.RATE_LIMITED,
+        )
+    if _waiting().filter(challenged=target).count() >= WAITING_RECEIVED:
+        raise MatchError(
+            _("%(name)s has too many challenges waiting for an answer. Try again later.") % {"name": target.username},
+            ErrorCode.RATE_LIMITED,
+        )
 
 
 def _player(username: str, challenger: User) -> User:

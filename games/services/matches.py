@@ -157,6 +157,11 @@ def abort(*, match_id: int, user: User) -> Match:
         mine = next((s for s in seats if s.user_id == user.pk), None)
         if mine is None:
             raise MatchError(_("You do not have a seat in this match."), ErrorCode.FORBIDDEN)
+        if predicates.hands_dealt_in_rated(match):
+            raise MatchError(
+                _("The cards are dealt in this rated match: it can no longer be called off, only resigned."),
+                ErrorCode.NOT_LIVE,
+            )
         if not predicates.can_abort(match, mine):
             raise MatchError(_("A match can only be aborted before the first move."), ErrorCode.NOT_LIVE)
         match.status = Match.Status.ABORTED

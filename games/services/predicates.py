@@ -5,12 +5,24 @@ Pure functions of rows already loaded (no queries), so a page can ask them for e
 
 from __future__ import annotations
 
+from games import registry
 from games.models import Match, Seat
 
 
+def hands_dealt_in_rated(match: Match) -> bool:
+    """A rated match of a card game has started: every seat has seen its hand (the deal is at the start)."""
+    return match.rated and match.status == Match.Status.ACTIVE and registry.get(match.game).hidden_hands
+
+
 def can_abort(match: Match, mine: Seat | None) -> bool:
-    """A seated player may call a match off until its first move."""
-    return mine is not None and match.move_count == 0 and match.status in (Match.Status.WAITING, Match.Status.ACTIVE)
+    """A seated player may call a match off until its first move, except a rated match once the cards
+    are dealt: there, leaving is resigning (it counts as a loss), or a bad hand could be walked away from."""
+    return (
+        mine is not None
+        and match.move_count == 0
+        and match.status in (Match.Status.WAITING, Match.Status.ACTIVE)
+        and not hands_dealt_in_rated(match)
+    )
 
 
 def late_opponent(match: Match, seats: list[Seat], mine: Seat | None) -> Seat | None:

@@ -21,4 +21,5 @@ class TacocatMatch(Match):
             "Two players, a cat and a track of seven spaces: duel, attack with sets and runs, "
             "keep your lowest card for the showdown and run the cat into your goal."
         ),
+        hidden_hands=True,
     )

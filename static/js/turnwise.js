@@ -80,3 +80,44 @@ document.addEventListener("htmx:afterRequest", function (event) {
     if (older(event.detail.message)) event.preventDefault();
   });
 })();
+
+// A message about a match ("bob has been challenged.") is true of the state the page was drawn at.
+// Once a newer state arrives (bob declined), it goes: the match itself now says what happened.
+(function () {
+  "use strict";
+  var drawnAt = null;
+  function shown() {
+    var body = document.getElementById("match-body");
+    var version = body ? parseInt(body.getAttribute("data-version"), 10) : NaN;
+    return isNaN(version) ? null : version;
+  }
+  function dropOutdated() {
+    var now = shown();
+    if (drawnAt === null || now === null || now <= drawnAt) return;
+    document.querySelectorAll("[data-match-news]").forEach(function (item) {
+      var list = item.parentNode;
+      item.remove();
+      if (list && !list.children.length) list.remove();
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { drawnAt = shown(); });
+  document.addEventListener("htmx:wsAfterMessage", dropOutdated);
+  document.addEventListener("htmx:afterSwap", dropOutdated);
+})();
+
+// Close codes the server sends (games/consumers.py, listed in docs/security.md). 4012 asks the page
+// to reconnect (the account changed: a page whose session is still valid gets back in), a code htmx's
+// WebSocket extension does not know. 4401 (no session), 4403 (not allowed to watch) and 4429 (too
+// many sockets) end the live updates: trying again cannot help, and a reload still shows the page.
+// The extension itself reconnects after 1006 (connection lost) and 1011-1013 (server trouble).
+(function () {
+  "use strict";
+  var RECONNECT = 4012;
+  document.addEventListener("htmx:wsClose", function (event) {
+    var detail = event.detail || {};
+    if (!detail.event || detail.event.code !== RECONNECT || !detail.socketWrapper) return;
+    if (!document.body.contains(event.target)) return;
+    // Spread out: every page of the account was closed at the same moment.
+    setTimeout(detail.socketWrapper.reconnect, 250 + Math.floor(Math.random() * 1000));
+  });
+})();

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import BrowserTestCase, sign_up
+from tests.e2e.helpers import PASSWORD, BrowserTestCase, invite_path, new_match, sign_up
 
 
 class AccountSafetyInTheBrowser(BrowserTestCase):
@@ -37,3 +39,29 @@ class AccountSafetyInTheBrowser(BrowserTestCase):
         page.get_by_label("Password confirmation").fill("a long enough secret 42")
         page.get_by_role("button", name="Create account").click()
         expect(page.get_by_role("alert")).to_contain_text("looks too much like the existing player “erin”")
+
+    def test_a_page_of_the_session_that_changed_the_password_reconnects_and_stays_live(self) -> None:
+        """The change closes every socket of the account with 4012; the page reconnects (its session is
+        still valid) and the opponent's next move arrives without a reload."""
+        base = self.live_server_url
+        alice, bob = self.new_page(), self.new_page()
+        sign_up(alice, base, "alice")
+        sign_up(bob, base, "bob")
+        new_match(alice, "reversi", 2, {2: "human"}, public=False)
+        bob.goto(base + invite_path(alice))
+        bob.get_by_role("button", name="Take a seat").click()
+        expect(alice.locator("#match-body")).to_contain_text("Your turn.")
+        alice.locator("#sq-d3").click()
+        expect(bob.locator("#match-body")).to_contain_text("Your turn.")
+
+        settings = alice.context.new_page()  # another tab of the same session
+        settings.goto(f"{base}/accounts/password/change/")
+        settings.get_by_label("Old password").fill(PASSWORD)
+        settings.get_by_label("New password", exact=True).fill("a brand new secret 42")
+        settings.get_by_label("New password confirmation").fill("a brand new secret 42")
+        settings.get_by_role("button", name="Change password").click()
+        expect(settings.get_by_role("heading", name="Password changed")).to_be_visible()
+
+        bob.locator("#sq-c3").click()
+        expect(alice.locator("#match-body")).to_contain_text("Your turn.")
+        expect(alice.locator("#sq-c3")).to_have_attribute("aria-label", re.compile(r"^c3, white, last move"))

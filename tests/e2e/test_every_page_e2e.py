@@ -99,6 +99,9 @@ class EveryPageOnAPhone(BrowserTestCase):
 
         paths = ["/", "/lobby/", "/history/", "/accounts/u/ann/", "/accounts/settings/"]
         paths += [f"/new/?game={g}" for g in GAMES]
+        # Another player's profile (it offers a challenge) and the challenge page, for every game.
+        get_user_model().objects.create_user(username="ben", password="a long enough secret 42")
+        paths += ["/accounts/u/ben/", *(f"/challenge/ben/?game={g}" for g in GAMES)]
         paths += [m.get_absolute_url() for m in playing.values()]
         paths += [m.get_absolute_url() for m in finished.values()]
         paths += [f"/m/{m.pk}/replay/" for m in finished.values()]

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from accounts.models import PushSubscription
 from games import notify
 from games.models import Match
-from tests.e2e.helpers import BrowserTestCase, invite_path, new_match, sign_up
+from tests.e2e.helpers import BrowserTestCase, htmx_settled, invite_path, new_match, sign_up, wait_live
 from tests.push_service import BrowserKeys, PushService
 
 # The browser's push service, played by the stand-in: the real service worker registers, and its
@@ -72,6 +72,39 @@ class PlayingWithPeopleInTheBrowser(BrowserTestCase):
         expect(alice.locator("#match-body")).to_contain_text("Your turn.")  # live on alice's page
         # ... and the list on her home page, not only the badge.
         expect(inbox.locator("#your-turn-list")).to_contain_text("Reversi")
+
+    def test_a_challenge_from_a_profile_picks_its_terms_and_its_answer_shows_live(self) -> None:
+        base = self.live_server_url
+        alice, bob = self.new_page(), self.new_page()
+        sign_up(alice, base, "alice")
+        sign_up(bob, base, "bob")  # bob stays on his home page
+
+        alice.goto(f"{base}/accounts/u/bob/")
+        alice.get_by_role("link", name="Choose players, pace and options").click()
+        expect(alice.get_by_role("heading", name="Challenge bob")).to_be_visible()
+        alice.get_by_label("Game").select_option("dos")
+        expect(alice.locator("#match-setup a[href='/rules/dos/']")).to_be_visible()
+        htmx_settled(alice)
+        alice.get_by_label("Number of players").select_option("3")
+        expect(alice.locator(".seat-choice")).to_have_count(1)  # seat 2 is bob's: only seat 3 to fill
+        htmx_settled(alice)
+        alice.get_by_role("group", name="Seat 3").get_by_label("Computer player").check()
+        alice.get_by_label("Points to win").select_option("100")
+        alice.get_by_label("Time per move").select_option(label="1 day per move")
+        alice.get_by_role("button", name="Challenge", exact=True).click()
+        expect(alice.locator(".messages")).to_contain_text("bob has been challenged.")
+        expect(alice.locator("#match-body")).to_contain_text("A seat is kept for bob: waiting for their answer.")
+        wait_live(alice)
+
+        # Bob sees the terms before answering, in his inbox, without a reload.
+        terms = "3 players · 1 day per move · casual · Points to win: 100 points (short)"
+        challenge = bob.locator("#challenge-list li").filter(has_text="alice challenges you.")
+        expect(challenge).to_contain_text(terms)
+        challenge.get_by_role("button", name="Decline").click()
+
+        # Alice's page learns of it live, and the message it contradicts goes.
+        expect(alice.locator("#match-body")).to_contain_text("bob declined the challenge; the seat is open again.")
+        expect(alice.get_by_text("bob has been challenged.")).to_have_count(0)
 
     def test_a_private_rematch_is_offered_on_the_result_screen_and_accepted(self) -> None:
         base = self.live_server_url

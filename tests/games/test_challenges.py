@@ -213,3 +213,33 @@ def test_an_away_player_is_emailed_a_challenge_and_the_challenger_a_refusal(alic
     mail.outbox.clear()
     assert notify.send_due(timezone.now() + timedelta(minutes=2)) == 1
     assert mail.outbox[0].to == ["alice@example.com"] and "Challenge declined" in mail.outbox[0].body
+
+
+@pytest.mark.parametrize("answer", ["decline", "accept", "call off"])
+def test_a_challenge_settled_before_its_email_is_due_is_not_mailed(alice: Any, bob: Any, answer: str) -> None:
+    """The report: declined and accepted within seconds, and still mailed a minute later."""
+    match = services.create_match(user=alice, game="reversi", players=2, is_public=False)
+    challenges.challenge_to_match(match_id=match.pk, user=alice, username="bob")
+    if answer == "decline":
+        challenges.decline(match_id=match.pk, user=bob)
+    elif answer == "accept":
+        challenges.accept(match_id=match.pk, user=bob)
+    else:
+        services.abort(match_id=match.pk, user=alice)
+    mail.outbox.clear()
+    notify.send_due(timezone.now() + timedelta(minutes=2))
+    to_bob = [m.body for m in mail.outbox if m.to == ["bob@example.com"]]
+    assert not any("You are challenged" in body for body in to_bob)
+    assert Notice.objects.get(user=bob, kind=Notice.Kind.CHALLENGE).handled_at is not None  # dropped, not kept
+    if answer == "decline":  # the challenger still learns of the refusal
+        assert any("Challenge declined" in m.body for m in mail.outbox if m.to == ["alice@example.com"])
+
+
+def test_an_unanswered_challenge_is_still_mailed_beside_a_settled_one(alice: Any, bob: Any, carol: Any) -> None:
+    answered = challenges.challenge_player(user=alice, username="bob", game="reversi")
+    waiting = challenges.challenge_player(user=carol, username="bob", game="dos")
+    challenges.decline(match_id=answered.pk, user=bob)
+    mail.outbox.clear()
+    notify.send_due(timezone.now() + timedelta(minutes=2))
+    [email] = [m for m in mail.outbox if m.to == ["bob@example.com"]]
+    assert f"#{waiting.pk}" in email.body and f"#{answered.pk}" not in email.body

@@ -55,6 +55,46 @@ def test_the_profile_compares_two_players_head_to_head(alice: Any, bob: Any, car
     assert '<th scope="row">Reversi</th><td>2</td><td>1</td><td>0</td>' in page
 
 
+def private_win(winner: Any, loser: Any) -> Match:
+    match = services.create_match(user=winner, game="reversi", players=2, is_public=False)
+    services.join_match(match_id=match.pk, user=loser, token=match.invite_token)
+    services.resign(match_id=match.pk, user=loser)
+    return match
+
+
+def test_the_head_to_head_counts_only_the_matches_the_viewer_may_see(alice: Any, bob: Any, carol: Any) -> None:
+    """A private match between alice and bob counts for them, never for carol (an outsider)."""
+    rated_win(alice, bob)
+    private_win(alice, bob)
+    private_win(bob, alice)
+    url = reverse("accounts:profile", args=["alice"])
+    outsider = client_for(carol).get(url, {"vs": "bob"}).content.decode()
+    assert '<th scope="row">Reversi</th><td>1</td><td>0</td><td>0</td>' in outsider
+    player = client_for(bob).get(url, {"vs": "bob"}).content.decode()
+    assert '<th scope="row">Reversi</th><td>2</td><td>1</td><td>0</td>' in player
+    # Only private matches together: carol is told they have none she may see.
+    private_win(carol, bob)
+    seen_by_alice = client_for(alice).get(reverse("accounts:profile", args=["carol"]), {"vs": "bob"}).content.decode()
+    assert "carol and bob have not finished a match together yet." in seen_by_alice
+
+
+@pytest.mark.parametrize("vs", ["\x00", "bob\x00", "\x00" * 3, "b" * 100_000, " " * 200])
+def test_an_opponent_no_username_could_be_is_never_looked_up(alice: Any, bob: Any, vs: str) -> None:
+    """NUL characters (PostgreSQL refuses them in a query: a 500) and oversized names never reach the database."""
+    rated_win(alice, bob)
+    sent: list[Any] = []
+
+    def record(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        sent.extend(str(p) for p in params or ())
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        response = client_for(bob).get(reverse("accounts:profile", args=["alice"]), {"vs": vs})
+    assert response.status_code == 200
+    assert sent and not any("\x00" in p or "b" * 151 in p or " " * 151 in p for p in sent)
+    assert "results in finished matches with" not in response.content.decode()
+
+
 def test_the_profile_costs_the_same_queries_however_much_was_played(alice: Any, bob: Any, carol: Any) -> None:
     client = client_for(carol)
     url = reverse("accounts:profile", args=["alice"])

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from games import services
-from games.models import Match, Move, Seat
+from games.models import Match, Move, RatingChange, Seat
 from games.replay import replays_to_stored_state
+from tests.support import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -152,6 +153,66 @@ def test_abort_is_allowed_only_before_the_first_move(reversi_match: Match, alice
     services.abort(match_id=fresh.pk, user=alice)
     fresh.refresh_from_db()
     assert fresh.status == Match.Status.ABORTED
+
+
+def _full(game: str, people: list[Any], *, rated: bool) -> Match:
+    match = services.create_match(user=people[0], game=game, players=len(people), rated=rated)
+    for person in people[1:]:
+        services.join_match(match_id=match.pk, user=person)
+    match.refresh_from_db()
+    return match
+
+
+@pytest.mark.parametrize(("game", "players"), [("dos", 2), ("tacocat", 2), ("backalley", 4)])
+def test_a_rated_card_match_cannot_be_called_off_once_dealt_leaving_is_resigning(
+    game: str, players: int, make_user: Any
+) -> None:
+    """Every seat has seen its hand before the first move: calling off would walk away from a bad deal."""
+    people = [make_user(name) for name in ("alice", "bob", "carol", "dave")[:players]]
+    match = _full(game, people, rated=True)
+    assert match.status == Match.Status.ACTIVE and match.move_count == 0
+    before = snapshot(match)
+    with pytest.raises(services.MatchError) as error:
+        services.abort(match_id=match.pk, user=people[1])
+    assert error.value.code == "not_live"
+    assert error.value.message == (
+        "The cards are dealt in this rated match: it can no longer be called off, only resigned."
+    )
+    assert snapshot(match) == before
+    page = client_for(people[1]).get(match.get_absolute_url()).content.decode()
+    assert "Call off (no record)" not in page and ">Resign</button>" in page
+    services.resign(match_id=match.pk, user=people[1])
+    resigned = Seat.objects.get(match=match, user=people[1])
+    assert resigned.left == Seat.Left.RESIGNED
+    if players == 2:  # the opponent wins, and both ratings move
+        match.refresh_from_db()
+        assert match.status == Match.Status.FINISHED and resigned.outcome == Seat.Outcome.LOSS
+        assert RatingChange.objects.filter(match=match).count() == 2
+
+
+@pytest.mark.parametrize("game", ["dos", "tacocat", "backalley"])
+def test_a_casual_card_match_can_still_be_called_off_before_the_first_move(game: str, make_user: Any) -> None:
+    people = [make_user(name) for name in ("alice", "bob", "carol", "dave")[: 4 if game == "backalley" else 2]]
+    match = _full(game, people, rated=False)
+    services.abort(match_id=match.pk, user=people[1])
+    match.refresh_from_db()
+    assert match.status == Match.Status.ABORTED
+
+
+def test_a_rated_card_match_still_waiting_for_players_can_be_called_off(alice: Any) -> None:
+    """Nothing is dealt until every seat is taken."""
+    match = services.create_match(user=alice, game="dos", players=2, rated=True)
+    services.abort(match_id=match.pk, user=alice)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ABORTED
+
+
+def test_a_rated_reversi_match_can_be_called_off_before_the_first_move(alice: Any, bob: Any) -> None:
+    """Reversi hides nothing: before the first move nobody has learnt anything."""
+    match = _full("reversi", [alice, bob], rated=True)
+    services.abort(match_id=match.pk, user=bob)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ABORTED
 
 
 def test_invite_only_matches_need_the_token(alice: Any, bob: Any, carol: Any) -> None:

@@ -87,7 +87,7 @@ async def test_a_password_change_on_another_device_closes_the_old_sessions_socke
     )
     assert response.status_code == 302
     for ws in sockets:
-        await assert_closed(ws, 1012)  # the page tries again; with the old session it is refused:
+        await assert_closed(ws, 4012)  # the page tries again; with the old session it is refused:
     _, connected = await connect(cast["alice"], "/ws/me/", client=phone)
     assert not connected
     await a_move_by_whoever_is_to_act(cast)
