@@ -38,6 +38,5 @@ class BackAlleyMatch(Match):
             "Invite partners or opponents, or let the computer play."
         ),
         teams=((0, 2), (1, 3)),
-
         hidden_hands=True,
     )
