@@ -2,7 +2,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
@@ -15,14 +17,16 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts import email_change, push
 from accounts.forms import EmailChangeForm, NotificationSettingsForm, SignUpForm, VacationForm
 from accounts.models import User
-from games import notify, registry, services
+from games import invitations, notify, registry, services
 from games.models import Match, Seat
 from games.record_views import profile_context
 
 
 def signup(request: HttpRequest) -> HttpResponse:
+    # Where to go afterwards: the page that sent the person here (an invitation, a match), never elsewhere.
+    next_url = invitations.safe_next(request, request.POST.get("next") or request.GET.get("next"))
     if request.user.is_authenticated:
-        return redirect("games:home")
+        return redirect(next_url or "games:home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -33,8 +37,24 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error("username", _("That name was just taken by someone else. Please choose another."))
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect("games:home")
-    return render(request, "registration/signup.html", {"form": form})
+            return invitations.take_invited_seat(request, next_url) or redirect(next_url or "games:home")
+    context = {"form": form, "next": next_url, **invitations.invitation_context(next_url)}
+    return render(request, "registration/signup.html", context)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in, which also honours an invitation it was sent from: the seat is taken at once."""
+
+    redirect_authenticated_user = True
+
+    def get_context_data(self, **kwargs: object) -> dict[str, object]:
+        context = super().get_context_data(**kwargs)
+        # Django's get_redirect_url() is "" for an address off this site.
+        return {**context, **invitations.invitation_context(self.get_redirect_url())}
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        return invitations.take_invited_seat(self.request, self.get_redirect_url()) or response
 
 
 @require_GET

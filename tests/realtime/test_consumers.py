@@ -7,12 +7,16 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
 
+from config.asgi import router
 from games import services
 from games.models import Match
-from tests.realtime.helpers import connect
+from tests.realtime.helpers import GOOD_ORIGIN, connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+ANONYMOUS_HEADERS = [(b"origin", GOOD_ORIGIN), (b"host", b"testserver")]
 
 
 @pytest.fixture
@@ -95,11 +99,49 @@ async def test_an_outsider_cannot_watch_an_invite_only_match(alice: Any, carol: 
     assert not connected
 
 
-async def test_an_anonymous_socket_is_refused(cast: dict[str, Any]) -> None:
-    _, connected = await connect(None, f"/ws/match/{cast['match'].pk}/")
+async def test_an_anonymous_socket_is_refused(alice: Any) -> None:
+    """Except to watch a public match (open spectating, below): a private match, or the badge."""
+    private = await sync_to_async(services.create_match)(user=alice, game="reversi", players=2, is_public=False)
+    _, connected = await connect(None, f"/ws/match/{private.pk}/")
     assert not connected
     _, connected = await connect(None, "/ws/me/")
     assert not connected
+
+
+async def test_without_an_account_a_private_match_is_refused_as_a_missing_one(alice: Any) -> None:
+    private = await sync_to_async(services.create_match)(user=alice, game="reversi", players=2, is_public=False)
+    refusals = []
+    for match_id in (private.pk, 987654):
+        communicator = WebsocketCommunicator(router, f"/ws/match/{match_id}/", headers=ANONYMOUS_HEADERS)
+        refusals.append(await communicator.connect(timeout=10))
+    assert refusals[0] == refusals[1] and refusals[0][0] is False
+
+
+async def test_anyone_may_watch_a_public_match_live_without_an_account(cast: dict[str, Any]) -> None:
+    match = cast["match"]
+    guest, connected = await connect(None, f"/ws/match/{match.pk}/")
+    assert connected
+    first = await guest.receive_from(timeout=15)
+    assert 'id="match-body"' in first and "sq legal" not in first and "Your turn." not in first
+    await sync_to_async(services.act)(
+        match_id=match.pk, user=cast["alice"], action={"type": "place", "square": "d3"}, version=match.version
+    )
+    pushed = await guest.receive_from(timeout=15)
+    assert f'data-version="{match.version + 1}"' in pushed and "sq legal" not in pushed
+    await guest.send_to(text_data='{"type": "place", "square": "c3"}')
+    assert await guest.receive_nothing()  # read-only, as every socket
+    await sync_to_async(services.post_chat)(match_id=match.pk, user=cast["bob"], text="hello watchers")
+    assert "hello watchers" in await guest.receive_from(timeout=15)
+    await guest.disconnect()
+
+
+async def test_a_guest_watches_in_the_language_of_their_page(cast: dict[str, Any]) -> None:
+    match = cast["match"]
+    headers = [*ANONYMOUS_HEADERS, (b"cookie", b"turnwise_language=ne")]
+    guest = WebsocketCommunicator(router, f"/ws/match/{match.pk}/", headers=headers)
+    assert (await guest.connect(timeout=10))[0]
+    assert "खेलाडी" in await guest.receive_from(timeout=15)
+    await guest.disconnect()
 
 
 async def test_a_foreign_origin_is_refused(cast: dict[str, Any]) -> None:
