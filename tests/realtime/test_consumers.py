@@ -12,6 +12,7 @@ from channels.testing import WebsocketCommunicator
 from config.asgi import router
 from games import services
 from games.models import Match
+from tests.games.test_engine_contract import GAMES
 from tests.realtime.helpers import GOOD_ORIGIN, connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -269,3 +270,37 @@ async def test_the_spectators_of_a_match_share_one_layer_member_and_each_gets_ev
     # The relay leaves the layer's group as its task ends, once its last spectator has gone.
     await asyncio.wait_for(asyncio.gather(relaying, return_exceptions=True), timeout=15)
     assert relaying.cancelled() and layer_members(group) == 0
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in GAMES])
+async def test_a_guest_is_pushed_the_spectators_fragment_in_every_game(slug: str, make_user: Any) -> None:
+    """Hidden information, without an account: a guest's socket gets exactly what a signed-in
+    spectator's gets (the render of ``view(state, None)``), never a seat's."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from games import pages, registry
+
+    spec = registry.get(slug)
+    users = [await sync_to_async(make_user)(f"p{n}") for n in range(spec.min_players)]
+    match = await sync_to_async(services.create_match)(user=users[0], game=slug, players=spec.min_players)
+    for user in users[1:]:
+        await sync_to_async(services.join_match)(match_id=match.pk, user=user)
+    watcher = await sync_to_async(make_user)("watcher")
+    guest, ok_guest = await connect(None, f"/ws/match/{match.pk}/")
+    signed_in, ok_signed_in = await connect(watcher, f"/ws/match/{match.pk}/")
+    assert ok_guest and ok_signed_in
+    assert await guest.receive_from(timeout=15) == await signed_in.receive_from(timeout=15)
+    match = await sync_to_async(Match.objects.get)(pk=match.pk)
+    state = spec.engine.load(match.state)
+    seat = spec.engine.to_act(state)[0]
+    await sync_to_async(services.act)(
+        match_id=match.pk, user=users[seat], action=spec.engine.legal_actions(state, seat)[0], version=match.version
+    )
+    pushed = await guest.receive_from(timeout=15)
+    assert pushed == await signed_in.receive_from(timeout=15)
+    match = await sync_to_async(Match.objects.get)(pk=match.pk)
+    assert pushed == await sync_to_async(pages.render_live_fragments)(match, AnonymousUser())
+    seats_pages = [await sync_to_async(pages.render_live_fragments)(match, user) for user in users]
+    assert pushed not in seats_pages
+    await guest.disconnect()
+    await signed_in.disconnect()
