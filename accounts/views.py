@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -22,11 +22,17 @@ from games.models import Match, Seat
 from games.record_views import profile_context
 
 
+def _onwards(next_url: str) -> HttpResponse:
+    """To ``next_url`` (checked already to stay on the site), else home. Not redirect(next_url): that
+    would read a next= without a slash as the name of a view."""
+    return HttpResponseRedirect(next_url) if next_url else redirect("games:home")
+
+
 def signup(request: HttpRequest) -> HttpResponse:
     # Where to go afterwards: the page that sent the person here (an invitation, a match), never elsewhere.
     next_url = invitations.safe_next(request, request.POST.get("next") or request.GET.get("next"))
     if request.user.is_authenticated:
-        return redirect(next_url or "games:home")
+        return _onwards(next_url)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -37,7 +43,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error("username", _("That name was just taken by someone else. Please choose another."))
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return invitations.take_invited_seat(request, next_url) or redirect(next_url or "games:home")
+            return invitations.take_invited_seat(request, next_url) or _onwards(next_url)
     context = {"form": form, "next": next_url, **invitations.invitation_context(next_url)}
     return render(request, "registration/signup.html", context)
 

@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.urls import Resolver404, resolve
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -68,6 +68,6 @@ def take_invited_seat(request: HttpRequest, next_url: str) -> HttpResponse | Non
         services.join_match(match_id=match.pk, user=request.user, token=match.invite_token)
     except services.MatchError as exc:
         messages.error(request, exc.message)
-        return redirect(next_url)
+        return HttpResponseRedirect(next_url)
     messages.success(request, _("You joined the match."))
     return redirect(match)

@@ -110,6 +110,12 @@ def test_sign_up_and_log_in_never_send_anyone_off_the_site(next_url: str, bob: A
     assert 'Already have an account? <a href="/accounts/login/">' in page
 
 
+def test_a_next_that_is_a_word_not_a_path_is_followed_as_a_relative_address(db: None) -> None:
+    """The fuzzer's find: redirect() would have read "a b" as the name of a view (a server error)."""
+    response = sign_up(Client(), "dora", "a b")
+    assert response.status_code == 302 and response["Location"] == "a%20b"
+
+
 def test_sign_up_comes_back_to_any_page_of_the_site(alice: Any) -> None:
     """A challenge link in an email, a spectator link: log in or sign up, and come back to it."""
     private = services.create_match(user=alice, game="reversi", players=2, is_public=False)
