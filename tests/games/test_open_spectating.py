@@ -74,3 +74,13 @@ def test_join_from_a_guest_goes_to_log_in_and_back_to_the_match(alice: Any) -> N
     htmx = Client().post(reverse("games:join", args=[waiting.pk]), headers={"HX-Request": "true"})
     assert htmx["HX-Redirect"] == f"/accounts/login/?next=/m/{waiting.pk}/"
     assert waiting.seats.filter(user__isnull=False).count() == 1
+
+
+def test_every_rules_page_says_how_to_find_opponents() -> None:
+    from games import registry
+
+    for game in registry.all_games():
+        page = Client().get(reverse("games:rules", args=[game.slug])).content.decode()
+        section = page[page.index('id="finding-opponents"') :]
+        assert "invitation link" in section and 'href="/lobby/"' in section, game.slug
+        assert f'href="/leaderboard/{game.slug}/"' in section, game.slug
