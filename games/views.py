@@ -71,7 +71,13 @@ LOBBY_REFRESH_SECONDS = 15
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
     """Open matches and matches in play, to anyone; the lists refresh themselves every
-    ``LOBBY_REFRESH_SECONDS`` (an htmx poll of the fragment: four queries, whoever asks)."""
+    ``LOBBY_REFRESH_SECONDS`` (an htmx poll of the fragment: four queries, whoever asks).
+
+    A poll, not a push: the live list is ordered by the latest move, so a push would follow every move
+    of every public match, and the lists differ per viewer (a player's own matches are left out), so
+    each lobby page would need a render of its own per push. That is the cost per move growing with
+    the open pages that the live path is built to avoid; a poll costs each open lobby a fixed four
+    queries per interval, whatever the site is doing."""
     open_matches = Match.objects.filter(status=Match.Status.WAITING, is_public=True)
     if request.user.is_authenticated:
         open_matches = open_matches.exclude(seats__user=request.user)
