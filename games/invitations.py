@@ -48,8 +48,8 @@ def invitation_context(next_url: str) -> dict[str, Any]:
     from games import registry
 
     match = invited_match(next_url) if next_url else None
-    if match is None:
-        return {"invitation": None}
+    if match is None or match.status != Match.Status.WAITING:
+        return {"invitation": None}  # nothing to take: the invitation page itself says so
     return {"invitation": match, "invitation_game": registry.get(match.game)}
 
 

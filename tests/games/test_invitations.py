@@ -134,3 +134,23 @@ def test_signed_in_the_invitation_still_offers_its_seat(invited: Match, carol: A
     response = client_for(carol).get(invite_path(invited))
     assert response.status_code == 200
     assert "Take a seat" in response.content.decode()
+
+
+def test_a_challenge_link_in_an_email_logs_in_and_comes_back_to_the_answer(alice: Any, bob: Any) -> None:
+    from games.services import challenges
+
+    match = challenges.challenge_player(user=alice, username="bob", game="reversi")
+    client = Client()
+    to_log_in = client.get(match.get_absolute_url())  # the link in bob's email, opened logged out
+    assert to_log_in.status_code == 302
+    response = client.post(to_log_in["Location"], {"username": "bob", "password": "correct horse battery"})
+    assert response.status_code == 302 and response["Location"] == match.get_absolute_url()
+    page = client.get(response["Location"]).content.decode()
+    assert "alice challenges you to this match." in page and "Accept" in page
+    assert not match.seats.filter(user=bob).exists()  # answering is bob's choice, not the log-in's
+
+
+def test_signing_up_for_a_match_that_started_meanwhile_says_nothing_of_a_seat(invited: Match, bob: Any) -> None:
+    services.join_match(match_id=invited.pk, user=bob, token=invited.invite_token)
+    page = Client().get(reverse("accounts:signup"), {"next": invite_path(invited)}).content.decode()
+    assert "invites you" not in page and "take your seat" not in page

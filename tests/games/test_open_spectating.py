@@ -84,3 +84,18 @@ def test_every_rules_page_says_how_to_find_opponents() -> None:
         section = page[page.index('id="finding-opponents"') :]
         assert "invitation link" in section and 'href="/lobby/"' in section, game.slug
         assert f'href="/leaderboard/{game.slug}/"' in section, game.slug
+
+
+def test_a_guests_match_page_costs_the_same_queries_at_move_2_and_move_20(
+    reversi_match: Match, alice: Any, bob: Any
+) -> None:
+    from tests.games.test_views import play_random_moves
+
+    client = Client()
+    counts = []
+    for moves in (2, 20):
+        play_random_moves(reversi_match, {0: alice, 1: bob}, moves - reversi_match.move_count)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(reversi_match.get_absolute_url()).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
