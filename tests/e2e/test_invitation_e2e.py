@@ -91,3 +91,18 @@ class InvitationsInTheBrowser(BrowserTestCase):
         # alice's move, then the computer's, reach the guest's page without a reload.
         expect(guest.locator("#match-body")).to_have_attribute("data-version", str(match.version + 2))
         expect(guest.locator(".sq.legal")).to_have_count(0)
+
+    def test_the_lobby_shows_a_new_open_match_to_a_guest_without_a_reload(self) -> None:
+        from django.contrib.auth import get_user_model
+
+        from games import services
+
+        guest = self.new_page()
+        guest.goto(f"{self.live_server_url}/lobby/")
+        expect(guest.locator("#lobby-lists")).to_contain_text("No open matches right now.")
+        owner = get_user_model().objects.create_user(username="bea", password=PASSWORD)
+        match = services.create_match(user=owner, game="dos", players=2)
+        # The lists fetch themselves again (every 15 s): the match appears on the page as it is.
+        expect(guest.get_by_role("link", name=f"DOS #{match.pk}")).to_be_visible()
+        join = guest.get_by_role("link", name="Join")
+        expect(join).to_have_attribute("href", f"/accounts/login/?next=/m/{match.pk}/")

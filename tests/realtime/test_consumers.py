@@ -304,3 +304,24 @@ async def test_a_guest_is_pushed_the_spectators_fragment_in_every_game(slug: str
     assert pushed not in seats_pages
     await guest.disconnect()
     await signed_in.disconnect()
+
+
+async def test_guests_sockets_are_capped_apart_from_players(cast: dict[str, Any], monkeypatch: Any) -> None:
+    from games import presence
+
+    monkeypatch.setattr(presence, "MAX_GUEST_SOCKETS", 2)
+    path = f"/ws/match/{cast['match'].pk}/"
+    guests = []
+    for _ in range(2):
+        guest, connected = await connect(None, path)
+        assert connected
+        guests.append(guest)
+    refused = WebsocketCommunicator(router, path, headers=ANONYMOUS_HEADERS)
+    assert await refused.connect(timeout=10) == (False, 4429)
+    player, connected = await connect(cast["alice"], path)  # a player still gets in
+    assert connected
+    await guests[0].disconnect()  # a guest who leaves makes room
+    again, connected = await connect(None, path)
+    assert connected
+    for ws in (*guests[1:], player, again):
+        await ws.disconnect()
