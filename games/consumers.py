@@ -239,7 +239,8 @@ class MatchConsumer(LiveConsumer):
         await self.forward(event["html"], event.get("at"))
 
     def _role(self, user: Any) -> str | None:
-        """ "player", "spectator", or None (may not watch, or no such match); ``user`` None: no account."""
+        """The socket's role, "player" or "spectator"; None: may not watch, or no such match. ``user``
+        None: a page without an account."""
         public = Match.objects.filter(pk=self.match_id).values_list("is_public", flat=True).first()
         if public is None:
             return None
