@@ -7,10 +7,10 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -26,14 +26,22 @@ from accounts.forms import (
     VacationForm,
 )
 from accounts.models import User
-from games import notify, play_views, registry, services
+from games import invitations, notify, play_views, registry, services
 from games.models import Match, Seat
 from games.record_views import profile_context
 
 
+def _onwards(next_url: str) -> HttpResponse:
+    """To ``next_url`` (checked already to stay on the site), else home. Not redirect(next_url): that
+    would read a next= without a slash as the name of a view."""
+    return HttpResponseRedirect(next_url) if next_url else redirect("games:home")
+
+
 def signup(request: HttpRequest) -> HttpResponse:
+    # Where to go afterwards: the page that sent the person here (an invitation, a match), never elsewhere.
+    next_url = invitations.safe_next(request, request.POST.get("next") or request.GET.get("next"))
     if request.user.is_authenticated:
-        return redirect("games:home")
+        return _onwards(next_url)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -46,8 +54,24 @@ def signup(request: HttpRequest) -> HttpResponse:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             if user.email:
                 _send_verification(request, user)
-            return redirect("games:home")
-    return render(request, "registration/signup.html", {"form": form})
+            return invitations.take_invited_seat(request, next_url) or _onwards(next_url)
+    context = {"form": form, "next": next_url, **invitations.invitation_context(next_url)}
+    return render(request, "registration/signup.html", context)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in, which also honours an invitation it was sent from: the seat is taken at once."""
+
+    redirect_authenticated_user = True
+
+    def get_context_data(self, **kwargs: object) -> dict[str, object]:
+        context = super().get_context_data(**kwargs)
+        # Django's get_redirect_url() is "" for an address off this site.
+        return {**context, **invitations.invitation_context(self.get_redirect_url())}
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        return invitations.take_invited_seat(self.request, self.get_redirect_url()) or response
 
 
 def _send_verification(request: HttpRequest, user: User) -> None:

@@ -12,13 +12,16 @@ import asyncio
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.db.models import Q
+from django.utils import translation
 
 from games import metrics, pages, presence, realtime
 from games.models import Match, Seat
@@ -154,18 +157,26 @@ class MatchConsumer(LiveConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         user = self.scope.get("user")
-        role = await socket_db(lambda: self._role(user)) if user is not None and user.is_authenticated else None
-        if user is not None and user.is_authenticated and role is None:
-            await self.close(code=CLOSE_FORBIDDEN)
+        signed_in = user is not None and user.is_authenticated
+        role = await socket_db(lambda: self._role(user if signed_in else None))
+        if role is None:
+            # Without an account a private match is refused exactly as a missing one is.
+            await self.close(code=CLOSE_FORBIDDEN if signed_in else CLOSE_UNAUTHENTICATED)
             return
-        if not await self.admit():
-            return
-        # Shared renders (chat, the spectators' view) come once per language: join this reader's.
-        self.language = user.message_language
-        groups = [
-            realtime.match_group(self.match_id, self.language),
-            realtime.match_user_group(self.match_id, user.pk),
-        ]
+        if signed_in:
+            if not await self.admit():
+                return
+            # Shared renders (chat, the spectators' view) come once per language: join this reader's.
+            self.language = user.message_language
+            groups = [
+                realtime.match_group(self.match_id, self.language),
+                realtime.match_user_group(self.match_id, user.pk),
+            ]
+        else:
+            if not await self.admit_guest():
+                return
+            self.language = _guest_language(self.scope)
+            groups = [realtime.match_group(self.match_id, self.language)]
         # Join before rendering: a change committed meanwhile is queued and then forwarded or skipped
         # by version, so no update is lost between the render and the first push.
         await self.join(*groups)
@@ -175,6 +186,16 @@ class MatchConsumer(LiveConsumer):
             await realtime.relay.join(self._watch_group(), self)
         await self.accept()
         await self.resync()
+
+    async def admit_guest(self) -> bool:
+        """Register a socket without an account: it watches a public match, nothing else; False: closed."""
+        self.groups = []
+        if not presence.admit_guest(self.channel_name):
+            await self.close(code=CLOSE_TOO_MANY)
+            return False
+        self.user = AnonymousUser()
+        self.admitted = True
+        return True
 
     async def resync(self) -> None:
         """Render the full current state once for this page (it connected, or missed a message)."""
@@ -223,11 +244,16 @@ class MatchConsumer(LiveConsumer):
         await self.forward(event["html"], event.get("at"))
 
     def _role(self, user: Any) -> str | None:
+        """The socket's role, "player" or "spectator"; None: may not watch, or no such match. ``user``
+        None: a page without an account."""
         public = Match.objects.filter(pk=self.match_id).values_list("is_public", flat=True).first()
         if public is None:
             return None
         # A player a seat is kept for (a challenge, a private rematch) sees it as its players do.
-        if Seat.objects.filter(Q(user=user) | Q(reserved_for=user), match_id=self.match_id).exists():
+        if (
+            user is not None
+            and Seat.objects.filter(Q(user=user) | Q(reserved_for=user), match_id=self.match_id).exists()
+        ):
             return "player"
         return "spectator" if public else None
 
@@ -235,8 +261,19 @@ class MatchConsumer(LiveConsumer):
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
             return None
-        html = pages.render_live_fragments(match, self.user)
+        html = pages.render_live_fragments(match, self.user, language=self.language)
         return None if html is None else (match.version, html)
+
+
+def _guest_language(scope: dict[str, Any]) -> str:
+    """The language a page without an account is read in: the language cookie, else the browser's
+    Accept-Language, as Django chose it for the page itself (LocaleMiddleware)."""
+    headers = dict(scope.get("headers") or [])
+    shim = SimpleNamespace(
+        COOKIES=scope.get("cookies") or {},
+        META={"HTTP_ACCEPT_LANGUAGE": headers.get(b"accept-language", b"").decode("latin-1")},
+    )
+    return translation.get_language_from_request(shim, check_path=False)  # type: ignore[arg-type]
 
 
 class UserConsumer(LiveConsumer):

@@ -202,6 +202,7 @@ class HistoryFilterForm(forms.Form):
 
     game = forms.ChoiceField(label=_("Game"), required=False)
     opponent = forms.CharField(label=_("Opponent"), required=False, max_length=150)
+    computer = forms.BooleanField(label=_("Against a computer player"), required=False)
     result = forms.ChoiceField(
         label=_("Result"),
         required=False,
@@ -219,9 +220,16 @@ class HistoryFilterForm(forms.Form):
         if data["game"]:
             matches = matches.filter(game=data["game"])
         if data["opponent"]:
+            # As a player types a name they have seen: "Bob" finds bob (sign-up keeps names unique
+            # regardless of case, so this is one person).
             matches = matches.filter(
-                pk__in=Seat.objects.filter(user__username=data["opponent"]).exclude(user=user).values("match_id")
+                pk__in=Seat.objects.filter(user__username__iexact=data["opponent"])
+                .exclude(user=user)
+                .values("match_id")
             )
+        if data["computer"]:
+            # A computer player's own seat; not a computer substitute playing for an absent person.
+            matches = matches.filter(pk__in=Seat.objects.filter(is_bot=True, user__isnull=True).values("match_id"))
         if data["result"]:
             matches = matches.filter(pk__in=Seat.objects.filter(user=user, outcome=data["result"]).values("match_id"))
         return matches

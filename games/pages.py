@@ -237,11 +237,13 @@ def _language_of(user: Any) -> str:
     return user.message_language if getattr(user, "is_authenticated", False) else settings.LANGUAGE_CODE
 
 
-def render_live_fragments(match: Match, user: Any) -> str | None:
+def render_live_fragments(match: Match, user: Any, *, language: str | None = None) -> str | None:
+    """``user``'s fragment of the match, in ``language`` (default: the player's own; a page without an
+    account passes the one its page was read in)."""
     seats = list(match.seats.select_related("user"))
     if not can_watch(match, seats, user):
         return None
-    with translation.override(_language_of(user)):
+    with translation.override(language or _language_of(user)):
         return render_fragment(match_context(match, user, seats=seats))
 
 

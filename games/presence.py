@@ -24,6 +24,9 @@ from django.utils import timezone
 log = logging.getLogger(__name__)
 
 MAX_SOCKETS_PER_USER = 20  # per process: a page holds two; twenty is ten tabs
+# Watchers of public matches who are not signed in: nobody to count them by, so one bound for them all
+# per process. Someone filling it shuts out other guests only; signed-in people are counted apart.
+MAX_GUEST_SOCKETS = 2000
 SWEEP_SECONDS = 1.0
 PRESENCE_EVERY_SECONDS = 50.0
 # Someone seen this recently is shown as on the site now: a page open writes them at least this often.
@@ -40,6 +43,7 @@ _lock = threading.Lock()
 _sockets: dict[str, Socket] = {}  # channel name -> socket
 _per_user: dict[int, int] = {}
 _seen_written: dict[int, float] = {}  # user id -> when this process last wrote their presence
+_guests: set[str] = set()  # channel names of sockets opened without an account
 
 
 def admit(channel_name: str, user_id: int, session_key: str) -> bool:
@@ -52,8 +56,19 @@ def admit(channel_name: str, user_id: int, session_key: str) -> bool:
         return True
 
 
+def admit_guest(channel_name: str) -> bool:
+    """Register a socket opened without an account (it may only watch a public match); False when the
+    process already holds ``MAX_GUEST_SOCKETS`` of them."""
+    with _lock:
+        if len(_guests) >= MAX_GUEST_SOCKETS:
+            return False
+        _guests.add(channel_name)
+        return True
+
+
 def leave(channel_name: str) -> None:
     with _lock:
+        _guests.discard(channel_name)
         socket = _sockets.pop(channel_name, None)
         if socket is None:
             return
@@ -67,7 +82,7 @@ def leave(channel_name: str) -> None:
 def count() -> int:
     """Sockets open in this process."""
     with _lock:
-        return len(_sockets)
+        return len(_sockets) + len(_guests)
 
 
 def sockets_of(user_id: int) -> int:

@@ -14,7 +14,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
@@ -173,11 +174,32 @@ def history(user: Any, game: str) -> list[tuple[datetime, int]]:
     ]
 
 
+# The leaderboards' order: best rating first, then the surer one, then by name.
+_BEST_FIRST = (F("mu").desc(), F("sigma").asc(), F("user__username").asc())
+
+
+def _on_the_board(now: datetime | None) -> Q:
+    """Established players who played a rated match in the last ACTIVE_DAYS days."""
+    since = (now or timezone.now()) - timedelta(days=ACTIVE_DAYS)
+    return Q(rated_matches__gte=PROVISIONAL_BELOW, last_played_at__gte=since)
+
+
 def leaderboard(game: str, *, now: datetime | None = None) -> QuerySet[Rating]:
     """Established players who played a rated match in the last ACTIVE_DAYS days, best first."""
-    since = (now or timezone.now()) - timedelta(days=ACTIVE_DAYS)
-    return (
-        Rating.objects.filter(game=game, rated_matches__gte=PROVISIONAL_BELOW, last_played_at__gte=since)
+    return Rating.objects.filter(_on_the_board(now), game=game).select_related("user").order_by(*_BEST_FIRST)
+
+
+def top_players(games: list[str], size: int, *, now: datetime | None = None) -> dict[str, list[Rating]]:
+    """Each game's first ``size`` rows of :func:`leaderboard`, in one query whatever the number of games
+    (a rank per game from a window function; the rows carry ``rank``)."""
+    ranked = (
+        Rating.objects.filter(_on_the_board(now), game__in=games)
         .select_related("user")
-        .order_by("-mu", "sigma", "user__username")
+        .annotate(rank=Window(RowNumber(), partition_by=[F("game")], order_by=list(_BEST_FIRST)))
+        .filter(rank__lte=size)
+        .order_by("game", "rank")
     )
+    top: dict[str, list[Rating]] = {game: [] for game in games}
+    for rating in ranked:
+        top[rating.game].append(rating)
+    return top

@@ -93,13 +93,30 @@ def export_all(request: HttpRequest) -> HttpResponse:
     return response
 
 
+LEADERBOARDS_TOP = 10
+
+
 @require_GET
-def leaderboard(request: HttpRequest, game: str | None = None) -> HttpResponse:
+def leaderboards(request: HttpRequest) -> HttpResponse:
+    """Every game's best players on one page, each linking to its full board; one query."""
+    games = registry.all_games()
+    top = ratings.top_players([g.slug for g in games], LEADERBOARDS_TOP)
+    boards = [
+        {
+            "game": g,
+            "rows": [{"rank": r.rank, "user": r.user, "standing": ratings.standing(r, g.slug)} for r in top[g.slug]],
+        }
+        for g in games
+    ]
+    return render(request, "games/leaderboards.html", {"boards": boards, "active_days": ratings.ACTIVE_DAYS})
+
+
+@require_GET
+def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     try:
-        spec = registry.get(game) if game else registry.all_games()[0]
+        spec = registry.get(game)
     except LookupError:
         raise Http404 from None
-    game = spec.slug
     rows = [
         {"rank": n, "user": r.user, "standing": ratings.standing(r, game)}
         for n, r in enumerate(ratings.leaderboard(game)[:LEADERBOARD_SIZE], start=1)

@@ -25,7 +25,10 @@ urlpatterns = [
     path("m/<id:match_id>/replay/<int:step>/", views.replay_page, name="replay-step"),
     path("m/<id:match_id>/export.<str:fmt>", record_views.export_match, name="export"),
     path("history/export.zip", record_views.export_all, name="export-all"),
-    path("leaderboard/", record_views.leaderboard, name="leaderboards"),
+    # The address the navigation linked to before there was a page of every game's board (of the two
+    # patterns of one name, reverse() gives the later).
+    path("leaderboard/", record_views.leaderboards, name="leaderboards"),
+    path("leaderboards/", record_views.leaderboards, name="leaderboards"),
     path("leaderboard/<slug:game>/", record_views.leaderboard, name="leaderboard"),
     path("api/history/", record_views.api_history, name="api-history"),
     path("api/users/<name:username>/", record_views.api_profile, name="api-profile"),

@@ -7,12 +7,14 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -63,12 +65,24 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "games/home.html", inbox_context(request.user))
 
 
-@login_required
+LOBBY_REFRESH_SECONDS = 15
+
+
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
+    """Open matches and matches in play, to anyone; the lists refresh themselves every
+    ``LOBBY_REFRESH_SECONDS`` (an htmx poll of the fragment: four queries, whoever asks).
+
+    A poll, not a push: the live list is ordered by the latest move, so a push would follow every move
+    of every public match, and the lists differ per viewer (a player's own matches are left out), so
+    each lobby page would need a render of its own per push. That is the cost per move growing with
+    the open pages that the live path is built to avoid; a poll costs each open lobby a fixed four
+    queries per interval, whatever the site is doing."""
+    open_matches = Match.objects.filter(status=Match.Status.WAITING, is_public=True)
+    if request.user.is_authenticated:
+        open_matches = open_matches.exclude(seats__user=request.user)
     open_matches = (
-        Match.objects.filter(status=Match.Status.WAITING, is_public=True)
-        .exclude(seats__user=request.user)
+        open_matches
         # Only matches with a seat anyone may take: a seat kept for a named player is not on offer.
         .filter(seats__user__isnull=True, seats__is_bot=False, seats__reserved_for__isnull=True)
         .distinct()
@@ -80,9 +94,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
         .prefetch_related(_seats_prefetch())
         .order_by("-updated_at")[:20]
     )
-    return render(
-        request, "games/lobby.html", {"open_matches": open_matches, "live": live, "games": registry.all_games()}
-    )
+    context = {
+        "open_matches": open_matches,
+        "live": live,
+        "games": registry.all_games(),
+        "refresh_seconds": LOBBY_REFRESH_SECONDS,
+    }
+    return render(request, "games/lobby.html#lists" if request.htmx else "games/lobby.html", context)
 
 
 @login_required
@@ -122,10 +140,22 @@ def _load_visible(request: HttpRequest, match_id: int) -> tuple[Match, list[Seat
     return match, seats
 
 
-@login_required
+def _log_in_first(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Someone without an account who may not do this here: log in, then back to the match page. The
+    same for a private match as for a missing one (the address holds only the number asked for)."""
+    url = redirect_to_login(reverse("games:match", args=[match_id]))["Location"]
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    match, seats = _load_visible(request, match_id)
+    """A seat's page, or the spectators' page of a public match, also for people without an account."""
+    try:
+        match, seats = _load_visible(request, match_id)
+    except Http404:
+        if not request.user.is_authenticated:
+            return _log_in_first(request, match_id)
+        raise
     context = pages.match_context(match, request.user, seats=seats, request=request)
     if request.htmx:
         return HttpResponse(pages.render_fragment(context))
@@ -232,9 +262,12 @@ def abort(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("games:home")
 
 
-@login_required
 @require_POST
 def join(request: HttpRequest, match_id: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        # The spectators' page offers "Join" to guests too: log in, then back to the match page, not to
+        # this address (which a browser would then ask for with GET).
+        return _log_in_first(request, match_id)
     return _post_and_return(
         request,
         match_id,
@@ -243,16 +276,22 @@ def join(request: HttpRequest, match_id: int) -> HttpResponse:
     )
 
 
-@login_required
 @require_GET
+@never_cache  # the address is a capability: no cache, shared or not, may keep the page
 def invite(request: HttpRequest, token: str) -> HttpResponse:
-    match = get_object_or_404(Match.objects.prefetch_related(_seats_prefetch()), invite_token=token)
+    """Who invites, to which game, and the seats: to anyone holding the link, signed in or not (they sign
+    up or log in from here, and come back seated: games.invitations)."""
+    match = get_object_or_404(
+        Match.objects.select_related("created_by").prefetch_related(_seats_prefetch()), invite_token=token
+    )
     seats = list(match.seats.all())
     if pages.viewer_seat(seats, request.user) is not None:
         return redirect(match)
-    return render(
+    response = render(
         request, "games/invite.html", {"match": match, "seats": seats, "token": token, "game": registry.get(match.game)}
     )
+    response["X-Robots-Tag"] = "noindex"
+    return response
 
 
 @login_required

@@ -78,6 +78,20 @@ class EveryPageOnAPhone(BrowserTestCase):
         problems: list[str] = []
         for path in ("/", "/accounts/login/", "/accounts/signup/", *(f"/rules/{g}/" for g in GAMES)):
             self.check(page, path, errors, problems)
+        # What a guest sees: an invitation (and sign-up and log-in carrying it), the lobby, the
+        # leaderboards, and a public match being watched.
+        get_user_model().objects.create_user(username="bea", password="a long enough secret 42")
+        invitation = f"/invite/{make('bea', 'tacocat', players=2).invite_token}/"
+        watched = make("bea", "reversi", players=2, bot_seats={1})
+        for path in (
+            invitation,
+            f"/accounts/signup/?next={invitation}",
+            f"/accounts/login/?next={invitation}",
+            "/lobby/",
+            "/leaderboards/",
+            watched.get_absolute_url(),
+        ):
+            self.check(page, path, errors, problems)
 
         sign_up(page, self.live_server_url, "ann")
         playing = {
@@ -97,7 +111,7 @@ class EveryPageOnAPhone(BrowserTestCase):
         page.goto(self.live_server_url + finished["backalley"].get_absolute_url())
         expect(page.locator(".match-status")).to_contain_text("Played to the end.", timeout=60_000)
 
-        paths = ["/", "/lobby/", "/history/", "/accounts/u/ann/", "/accounts/settings/"]
+        paths = ["/", "/lobby/", "/history/", "/leaderboards/", "/accounts/u/ann/", "/accounts/settings/"]
         paths += [f"/new/?game={g}" for g in GAMES]
         # Another player's profile (it offers a challenge) and the challenge page, for every game.
         get_user_model().objects.create_user(username="ben", password="a long enough secret 42")

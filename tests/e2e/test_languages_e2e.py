@@ -259,6 +259,15 @@ class EveryPageTypeOnAPhone(LanguageCase):
         paths += [f"/m/{m.pk}/replay/" for m in finished.values()]
         for path in paths:
             self.check(page, path, problems)
+        # And for a guest: the invitation and the forms that carry it, a watched match, the lobby and
+        # the leaderboards (a guest's language comes from the cookie the switcher sets).
+        page.context.clear_cookies()
+        page.goto(base + "/")
+        choose_language(page, self.language)
+        guest = [invitation, f"/accounts/signup/?next={invitation}", f"/accounts/login/?next={invitation}"]
+        guest += [playing["reversi"].get_absolute_url(), "/lobby/", "/leaderboards/"]
+        for path in guest:
+            self.check(page, path, problems)
         assert problems == [], "\n".join(problems)
 
 

@@ -89,3 +89,21 @@ def test_the_invitation_still_lets_a_guest_join_a_private_match(alice: Any, caro
     response = client_for(carol).post(f"/m/{private.pk}/join/", {"token": private.invite_token})
     assert response.status_code == 302 and response["Location"] == private.get_absolute_url()
     assert private.seats.filter(user=carol).exists()
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+@pytest.mark.parametrize(("kind", "url"), ENDPOINTS, ids=[u for _k, u in ENDPOINTS])
+def test_a_private_match_answers_a_visitor_without_an_account_as_a_missing_one(
+    alice: Any, bob: Any, kind: str, url: str, htmx: bool
+) -> None:
+    """Open spectating lets people without an account see public matches; a private one still answers
+    them exactly as a missing one does (a log-in page for both, or the API's 401)."""
+    private = services.create_match(user=alice, game="reversi", players=2, is_public=False)
+    services.join_match(match_id=private.pk, user=bob, token=private.invite_token)
+    client = Client()
+    hidden = answer(call(client, kind, url.format(id=private.pk), htmx=htmx), private.pk)
+    missing = answer(call(client, kind, url.format(id=MISSING), htmx=htmx), MISSING)
+    assert hidden == missing
+    assert hidden[0] in (302, 200, 401) and "/N/" not in hidden[2]
+    private.refresh_from_db()
+    assert private.version == 1 and private.status == Match.Status.ACTIVE and not private.chat.exists()

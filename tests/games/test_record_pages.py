@@ -179,3 +179,69 @@ def test_a_rated_match_is_chosen_when_creating_and_never_with_a_computer(alice: 
     assert not Match.objects.exists()
     client.post(url, {**base, "seat_1": "human"})
     assert Match.objects.get().rated
+
+
+def _established(user: Any, game: str, mu: float) -> None:
+    from django.utils import timezone
+
+    from games.models import Rating
+
+    Rating.objects.create(
+        user=user, game=game, mu=mu, sigma=2.0, rated_matches=ratings.PROVISIONAL_BELOW, last_played_at=timezone.now()
+    )
+
+
+def test_the_leaderboards_page_shows_every_games_top_ten_in_one_query(
+    make_user: Any, django_assert_num_queries: Any
+) -> None:
+    from django.test import Client
+
+    from games import registry
+    from games.record_views import LEADERBOARDS_TOP
+
+    players = [make_user(f"player{n:02}") for n in range(LEADERBOARDS_TOP + 2)]
+    for n, user in enumerate(players):
+        _established(user, "reversi", 20.0 + n)
+    _established(players[0], "dos", 30.0)
+    client = Client()
+    with django_assert_num_queries(1):  # the ratings of every game at once; a guest has no session to read
+        page = client.get(reverse("games:leaderboards")).content.decode()
+    reversi = page[page.index('id="board-reversi"') : page.index("</section>", page.index('id="board-reversi"'))]
+    shown = [p.username for p in reversed(players)][:LEADERBOARDS_TOP]
+    assert [reversi.index(f">{name}<") for name in shown] == sorted(reversi.index(f">{name}<") for name in shown)
+    assert ">player01<" not in reversi and ">player00<" not in reversi  # eleventh and twelfth
+    assert 'href="/leaderboard/reversi/"' in reversi
+    dos = page[page.index('id="board-dos"') : page.index("</section>", page.index('id="board-dos"'))]
+    assert ">player00<" in dos
+    for game in registry.all_games():
+        assert f'href="/leaderboard/{game.slug}/"' in page
+    # Growing the boards does not grow the queries.
+    for n in range(5):
+        _established(make_user(f"late{n}"), "tacocat", 25.0)
+    with django_assert_num_queries(1):
+        assert ">late0<" in client.get(reverse("games:leaderboards")).content.decode()
+
+
+def test_the_navigation_opens_every_games_leaderboards(alice: Any) -> None:
+    page = client_for(alice).get(reverse("games:home")).content.decode()
+    assert f'href="{reverse("games:leaderboards")}"' in page and reverse("games:leaderboards") == "/leaderboards/"
+    assert 'id="board-reversi"' in client_for(alice).get("/leaderboard/").content.decode()  # the old address
+
+
+def test_the_history_opponent_filter_ignores_case_and_can_pick_a_computer_player(alice: Any, bob: Any) -> None:
+    versus_bob = rated_win(alice, bob)
+    versus_computer = services.create_match(user=alice, game="reversi", players=2, bot_seats=[1])
+    services.resign(match_id=versus_computer.pk, user=alice)
+    client = client_for(alice)
+
+    def listed(**params: str) -> list[int]:
+        page = client.get(reverse("games:history"), params).content.decode()
+        return [m.pk for m in (versus_bob, versus_computer) if f'href="/m/{m.pk}/"' in page]
+
+    assert listed() == [versus_bob.pk, versus_computer.pk] or listed() == [versus_computer.pk, versus_bob.pk]
+    assert listed(opponent="BOB") == [versus_bob.pk]
+    assert listed(opponent=" Bob ") == [versus_bob.pk]
+    assert listed(computer="on") == [versus_computer.pk]
+    assert listed(computer="on", opponent="bob") == []
+    page = client.get(reverse("games:history"), {"computer": "on"}).content.decode()
+    assert 'name="computer"' in page and "checked" in page and "Against a computer player" in page

@@ -131,9 +131,26 @@ def test_an_invite_only_match_is_hidden_from_outsiders(alice: Any, carol: Any) -
     assert match.status == Match.Status.ACTIVE
 
 
-def test_anonymous_visitors_are_sent_to_log_in(reversi_match: Match) -> None:
-    response = Client().get(reversi_match.get_absolute_url())
+def test_anonymous_visitors_are_sent_to_log_in(alice: Any) -> None:
+    """From a private match's page (a public one they may watch: open spectating, below)."""
+    private = services.create_match(user=alice, game="reversi", players=2, is_public=False)
+    response = Client().get(private.get_absolute_url())
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert response["Location"].endswith(f"?next=/m/{private.pk}/")
+
+
+def test_anonymous_visitors_may_watch_a_public_match_but_not_act(reversi_match: Match) -> None:
+    client = Client()
+    page = client.get(reversi_match.get_absolute_url())
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'id="match-body"' in html and "sq legal" not in html
+    assert "You are watching as a guest." in html
+    assert f"/accounts/signup/?next=/m/{reversi_match.pk}/" in html.replace("%2F", "/")
+    act = client.post(reverse("games:act", args=[reversi_match.pk]), {"version": 0, "type": "place", "square": "d3"})
+    assert act.status_code == 302 and "/accounts/login/" in act["Location"]
+    reversi_match.refresh_from_db()
+    assert reversi_match.move_count == 0
 
 
 def test_new_match_form_creates_a_match_against_the_computer(alice: Any) -> None:

@@ -13,8 +13,9 @@ from random import Random
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 
-from games import registry, services
+from games import pages, registry, services
 from games.models import Match
 from tests.games.test_engine_contract import GAMES, random_steps, scramble_hook
 from tests.support import seen_by, store_state
@@ -47,7 +48,8 @@ def test_every_seat_and_a_spectator_are_shown_the_same_whatever_they_cannot_know
 ) -> None:
     scramble = scramble_hook(game.engine)
     match, users = seated_match(game, players, make_user)
-    viewers: list[tuple[int | None, Any]] = [*enumerate(users[:players]), (None, users[-1])]
+    # The spectators: one signed in, one without an account (open spectating).
+    viewers: list[tuple[int | None, Any]] = [*enumerate(users[:players]), (None, users[-1]), (None, AnonymousUser())]
     rng = Random(players)
     checked = 0
     for seed in SEEDS:
@@ -56,6 +58,13 @@ def test_every_seat_and_a_spectator_are_shown_the_same_whatever_they_cannot_know
             for seat, user in viewers:
                 store_state(match, state)
                 before = seen_by(match.pk, user, seat)
+                if not user.is_authenticated:
+                    # A guest is shown exactly the spectators' push, which every spectator shares.
+                    assert (
+                        before[1]
+                        == before[2]
+                        == pages.render_fragment(pages.match_context(Match.objects.get(pk=match.pk), None))
+                    )
                 for _ in range(SHUFFLES):
                     shuffled = scramble(state, seat, rng)
                     assert shuffled != state
@@ -65,4 +74,4 @@ def test_every_seat_and_a_spectator_are_shown_the_same_whatever_they_cannot_know
                     assert after[1] == before[1], (players, seed, depth, seat, "page fragment")
                     assert after[2] == before[2], (players, seed, depth, seat, "websocket payload")
                     checked += 1
-    assert checked == len(SEEDS) * len(DEPTHS) * (players + 1) * SHUFFLES
+    assert checked == len(SEEDS) * len(DEPTHS) * (players + 2) * SHUFFLES

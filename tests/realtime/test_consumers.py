@@ -7,12 +7,17 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
 
+from config.asgi import router
 from games import services
 from games.models import Match
-from tests.realtime.helpers import connect
+from tests.games.test_engine_contract import GAMES
+from tests.realtime.helpers import GOOD_ORIGIN, connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+ANONYMOUS_HEADERS = [(b"origin", GOOD_ORIGIN), (b"host", b"testserver")]
 
 
 @pytest.fixture
@@ -95,11 +100,49 @@ async def test_an_outsider_cannot_watch_an_invite_only_match(alice: Any, carol: 
     assert not connected
 
 
-async def test_an_anonymous_socket_is_refused(cast: dict[str, Any]) -> None:
-    _, connected = await connect(None, f"/ws/match/{cast['match'].pk}/")
+async def test_an_anonymous_socket_is_refused(alice: Any) -> None:
+    """Except to watch a public match (open spectating, below): a private match, or the badge."""
+    private = await sync_to_async(services.create_match)(user=alice, game="reversi", players=2, is_public=False)
+    _, connected = await connect(None, f"/ws/match/{private.pk}/")
     assert not connected
     _, connected = await connect(None, "/ws/me/")
     assert not connected
+
+
+async def test_without_an_account_a_private_match_is_refused_as_a_missing_one(alice: Any) -> None:
+    private = await sync_to_async(services.create_match)(user=alice, game="reversi", players=2, is_public=False)
+    refusals = []
+    for match_id in (private.pk, 987654):
+        communicator = WebsocketCommunicator(router, f"/ws/match/{match_id}/", headers=ANONYMOUS_HEADERS)
+        refusals.append(await communicator.connect(timeout=10))
+    assert refusals[0] == refusals[1] and refusals[0][0] is False
+
+
+async def test_anyone_may_watch_a_public_match_live_without_an_account(cast: dict[str, Any]) -> None:
+    match = cast["match"]
+    guest, connected = await connect(None, f"/ws/match/{match.pk}/")
+    assert connected
+    first = await guest.receive_from(timeout=15)
+    assert 'id="match-body"' in first and "sq legal" not in first and "Your turn." not in first
+    await sync_to_async(services.act)(
+        match_id=match.pk, user=cast["alice"], action={"type": "place", "square": "d3"}, version=match.version
+    )
+    pushed = await guest.receive_from(timeout=15)
+    assert f'data-version="{match.version + 1}"' in pushed and "sq legal" not in pushed
+    await guest.send_to(text_data='{"type": "place", "square": "c3"}')
+    assert await guest.receive_nothing()  # read-only, as every socket
+    await sync_to_async(services.post_chat)(match_id=match.pk, user=cast["bob"], text="hello watchers")
+    assert "hello watchers" in await guest.receive_from(timeout=15)
+    await guest.disconnect()
+
+
+async def test_a_guest_watches_in_the_language_of_their_page(cast: dict[str, Any]) -> None:
+    match = cast["match"]
+    headers = [*ANONYMOUS_HEADERS, (b"cookie", b"turnwise_language=ne")]
+    guest = WebsocketCommunicator(router, f"/ws/match/{match.pk}/", headers=headers)
+    assert (await guest.connect(timeout=10))[0]
+    assert "खेलाडी" in await guest.receive_from(timeout=15)
+    await guest.disconnect()
 
 
 async def test_a_foreign_origin_is_refused(cast: dict[str, Any]) -> None:
@@ -227,3 +270,58 @@ async def test_the_spectators_of_a_match_share_one_layer_member_and_each_gets_ev
     # The relay leaves the layer's group as its task ends, once its last spectator has gone.
     await asyncio.wait_for(asyncio.gather(relaying, return_exceptions=True), timeout=15)
     assert relaying.cancelled() and layer_members(group) == 0
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in GAMES])
+async def test_a_guest_is_pushed_the_spectators_fragment_in_every_game(slug: str, make_user: Any) -> None:
+    """Hidden information, without an account: a guest's socket gets exactly what a signed-in
+    spectator's gets (the render of ``view(state, None)``), never a seat's."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from games import pages, registry
+
+    spec = registry.get(slug)
+    users = [await sync_to_async(make_user)(f"p{n}") for n in range(spec.min_players)]
+    match = await sync_to_async(services.create_match)(user=users[0], game=slug, players=spec.min_players)
+    for user in users[1:]:
+        await sync_to_async(services.join_match)(match_id=match.pk, user=user)
+    watcher = await sync_to_async(make_user)("watcher")
+    guest, ok_guest = await connect(None, f"/ws/match/{match.pk}/")
+    signed_in, ok_signed_in = await connect(watcher, f"/ws/match/{match.pk}/")
+    assert ok_guest and ok_signed_in
+    assert await guest.receive_from(timeout=15) == await signed_in.receive_from(timeout=15)
+    match = await sync_to_async(Match.objects.get)(pk=match.pk)
+    state = spec.engine.load(match.state)
+    seat = spec.engine.to_act(state)[0]
+    await sync_to_async(services.act)(
+        match_id=match.pk, user=users[seat], action=spec.engine.legal_actions(state, seat)[0], version=match.version
+    )
+    pushed = await guest.receive_from(timeout=15)
+    assert pushed == await signed_in.receive_from(timeout=15)
+    match = await sync_to_async(Match.objects.get)(pk=match.pk)
+    assert pushed == await sync_to_async(pages.render_live_fragments)(match, AnonymousUser())
+    seats_pages = [await sync_to_async(pages.render_live_fragments)(match, user) for user in users]
+    assert pushed not in seats_pages
+    await guest.disconnect()
+    await signed_in.disconnect()
+
+
+async def test_guests_sockets_are_capped_apart_from_players(cast: dict[str, Any], monkeypatch: Any) -> None:
+    from games import presence
+
+    monkeypatch.setattr(presence, "MAX_GUEST_SOCKETS", 2)
+    path = f"/ws/match/{cast['match'].pk}/"
+    guests = []
+    for _ in range(2):
+        guest, connected = await connect(None, path)
+        assert connected
+        guests.append(guest)
+    refused = WebsocketCommunicator(router, path, headers=ANONYMOUS_HEADERS)
+    assert await refused.connect(timeout=10) == (False, 4429)
+    player, connected = await connect(cast["alice"], path)  # a player still gets in
+    assert connected
+    await guests[0].disconnect()  # a guest who leaves makes room
+    again, connected = await connect(None, path)
+    assert connected
+    for ws in (*guests[1:], player, again):
+        await ws.disconnect()

@@ -101,11 +101,19 @@ async def test_a_password_change_on_another_device_closes_the_old_sessions_socke
 
 
 async def test_an_expired_session_is_refused(cast: dict[str, Any]) -> None:
+    """Refused wherever an account is needed; on a public match (open spectating) the socket is a
+    guest's, which is shown the spectators' view and never the seat's hand."""
+    private = await sync_to_async(services.create_match)(user=cast["alice"], game="dos", players=2, is_public=False)
     client = await sync_to_async(logged_in_client)(cast["alice"])
     await sync_to_async(Session.objects.update)(expire_date=timezone.now() - timedelta(seconds=1))
-    for path in (f"/ws/match/{cast['match'].pk}/", "/ws/me/"):
+    for path in (f"/ws/match/{private.pk}/", "/ws/me/"):
         _, connected = await connect(cast["alice"], path, client=client)
         assert not connected
+    guest, connected = await connect(cast["alice"], f"/ws/match/{cast['match'].pk}/", client=client)
+    assert connected
+    seen = await guest.receive_from(timeout=15)
+    assert 'id="match-body"' in seen and "Your hand" not in seen
+    await guest.disconnect()
 
 
 @pytest.mark.parametrize("ending", ["expired", "flushed"])

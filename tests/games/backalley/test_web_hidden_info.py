@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 
 from games import pages, registry, services
 from games.backalley.cards import deck_for
@@ -69,7 +70,8 @@ def check_position(match: Match, cast: dict[int | None, Any], rng: random.Random
     shuffles actually moved a card (so the test cannot pass by shuffling nothing)."""
     original = match.state
     moved = 0
-    for seat, user in cast.items():
+    # Every seat, a signed-in spectator and one without an account (open spectating).
+    for seat, user in [*cast.items(), (None, AnonymousUser())]:
         before = seen_by(match.pk, user, seat)
         assert before[2] is not None
         view, fragment, _live = before
@@ -114,8 +116,8 @@ def test_a_joker_swap_stays_the_swappers_secret_on_the_page(cast: dict[int | Non
     assert match.state["swap"] == {"seat": 1, "joker": "BB", "took": "9D"}
     bob_page = pages.render_fragment(pages.match_context(match, cast[1]))
     assert "You discarded Big Blooper face up and took nine of diamonds from the stock." in bob_page
-    for seat in (0, 2, 3, None):
-        page = pages.render_fragment(pages.match_context(match, cast[seat]))
+    for user in (cast[0], cast[2], cast[3], cast[None], AnonymousUser()):
+        page = pages.render_fragment(pages.match_context(match, user))
         assert "bob discarded Big Blooper face up and took a card from the stock." in page
         assert "nine of diamonds" not in page and "9♦" not in page
     rng = random.Random(5)

@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 
 from games import pages, registry, services
 from games.tacocat.positions import scramble
@@ -52,21 +53,21 @@ def test_nothing_a_viewer_cannot_know_changes_their_view_page_or_push(
     match = services.create_match(user=alice, game="tacocat", players=2)
     services.join_match(match_id=match.pk, user=bob)
     match.refresh_from_db()
-    viewers = ((alice, 0), (bob, 1), (carol, None))
+    viewers = ((alice, 0), (bob, 1), (carol, None), (AnonymousUser(), None))  # a spectator with no account too
     rng = random.Random(20260101)
     covered: Counter[str] = Counter()
     for label, state in states(rng, options()):
         covered[label] += 1
         store_state(match, state)
-        seen = {seat: seen_by(match.pk, user, seat) for user, seat in viewers}
-        for user, seat in viewers:
+        seen = [seen_by(match.pk, user, seat) for user, seat in viewers]
+        for n, (user, seat) in enumerate(viewers):
             for _ in range(SHUFFLES):
                 shuffled = scramble(state, seat, rng)
                 store_state(match, shuffled)
                 view, fragment, pushed = seen_by(match.pk, user, seat)
-                assert view == seen[seat][0], (label, seat)
-                assert fragment == seen[seat][1], (label, seat)
-                assert pushed == seen[seat][2], (label, seat)
+                assert view == seen[n][0], (label, seat)
+                assert fragment == seen[n][1], (label, seat)
+                assert pushed == seen[n][2], (label, seat)
             store_state(match, state)
     # The random states reach every phase, and both kinds of half-made simultaneous step.
     assert {"replace", "duel", "attack", "defend", "duel half-committed", "replace half-committed"} <= set(covered)
@@ -82,6 +83,6 @@ def test_a_committed_duel_card_shows_on_its_owners_page_only(alice: Any, bob: An
     services.act(match_id=match.pk, user=alice, action={"type": "duel", "card": "9"}, version=match.version)
     match.refresh_from_db()
     assert "You chose 9; waiting for bob to choose." in pages.render_live_fragments(match, alice)
-    for user in (bob, carol):
+    for user in (bob, carol, AnonymousUser()):
         pushed = pages.render_live_fragments(match, user)
         assert "You chose" not in pushed and "taco-chosen" in pushed
