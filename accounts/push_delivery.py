@@ -121,6 +121,19 @@ def _matches(host: str, pattern: str) -> bool:
     return host == pattern
 
 
+def _ip_literal(host: str) -> str | None:
+    """The address ``host`` spells, if it is one: IPv6, or IPv4 in any form the C library reads
+    (``0x7f000001``, ``2130706433``, ``127.1``, ``0177.0.0.1``); None for a name."""
+    try:
+        return str(ipaddress.ip_address(host))
+    except ValueError:
+        pass
+    try:
+        return socket.inet_ntoa(socket.inet_aton(host))
+    except OSError:
+        return None
+
+
 def usable_endpoint(endpoint: str) -> bool:
     """The endpoint's form is one this site may contact: https, a known push service's host, no
     credentials, a valid port, not too long. (Its addresses are checked when connecting.)"""
@@ -138,11 +151,8 @@ def usable_endpoint(endpoint: str) -> bool:
         return parts.scheme in ("https", "http")
     if parts.scheme != "https":
         return False
-    try:
-        literal = ipaddress.ip_address(host)
-    except ValueError:
-        literal = None
-    if literal is not None and not is_public(host):
+    literal = _ip_literal(host)
+    if literal is not None and not is_public(literal):
         return False
     return any(_matches(host, pattern) for pattern in (*KNOWN_HOSTS, *settings.WEB_PUSH_EXTRA_HOSTS))
 
