@@ -1,4 +1,4 @@
-"""The background work as a process of its own: computer players and the clock (deadlines, emails).
+"""The background work as a process of its own: computer players and the clock (deadlines, emails, pushes).
 
 Safe to run in several processes at once; see docs/deployment.md.
 """
@@ -12,6 +12,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
+from accounts import push
 from games import bots, clock, realtime
 
 
@@ -26,8 +27,12 @@ class Command(BaseCommand):
             now = timezone.now()
             moves = bots.run_due(now=now)
             done = clock.tick(now)
+            # The pushes handed over run on their own thread: let them finish (each within its deadline)
+            # and record how they went, rather than leave them for a next tick that will not come.
+            pushes = push.drain(now)
             self.stdout.write(
                 f"moves={moves} warned={done['warned']} timed_out={done['timed_out']} emails={done['emails']}"
+                f" pushes={pushes}"
             )
             return
         self.stdout.write("Worker started; Ctrl+C to stop.")
