@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import asyncio
 import enum
+import functools
 import ipaddress
 import logging
 import socket
+import ssl
 import threading
 import time
 from dataclasses import dataclass
@@ -32,6 +34,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp
+import certifi
 from aiohttp.abc import AbstractResolver, ResolveResult
 from aiohttp.resolver import ThreadedResolver
 from django.conf import settings
@@ -220,6 +223,13 @@ def _request(job: Job) -> tuple[bytes, dict[str, str]]:
     return body, headers
 
 
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """Certificates checked against Mozilla's roots (certifi), as requests did: not the system's store,
+    which a slim container may lack (every push would fail, and every subscription be deleted)."""
+    return ssl.create_default_context(cafile=certifi.where())
+
+
 async def deliver(job: Job, *, deadline: float | None = None) -> Outcome:
     """Send one push; never raises. ``deadline``: seconds for the whole exchange (default ``DEADLINE_SECONDS``)."""
 
@@ -235,6 +245,7 @@ async def deliver(job: Job, *, deadline: float | None = None) -> Outcome:
         body, headers = _request(job)
         async with asyncio.timeout(seconds):
             connector = aiohttp.TCPConnector(
+                ssl=_tls(),
                 resolver=_PublicOnlyResolver(guard),
                 socket_factory=guard.socket_for,
                 use_dns_cache=False,  # resolved afresh, and checked, for every delivery

@@ -2,23 +2,32 @@
 
 The service is a real HTTP server on 127.0.0.1 that records each POST; the browser keys are made
 here, so a test can decrypt what the site sent exactly as a browser would (RFC 8291). A ``Tarpit``
-is a hostile one that answers a byte at a time; a ``Listener`` only notes whether anyone connected.
+is a hostile one that answers a byte at a time; a ``Listener`` only notes whether anyone connected;
+``SelfSignedTLS`` has a certificate nobody vouches for.
 """
 
 from __future__ import annotations
 
 import base64
+import ipaddress
 import os
 import select
 import socket
+import ssl
+import tempfile
 import threading
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import http_ece
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
+from cryptography.x509.oid import NameOID
 
 
 def b64url(data: bytes) -> str:
@@ -174,3 +183,54 @@ class Listener:
 
     def __exit__(self, *exc: object) -> None:
         self.socket.close()
+
+
+class SelfSignedTLS:
+    """An HTTPS port on 127.0.0.1 whose certificate nobody vouches for: notes whether a request got through."""
+
+    def __init__(self) -> None:
+        key = ec.generate_private_key(ec.SECP256R1())
+        name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+        now = datetime.now(UTC)
+        certificate = (
+            x509.CertificateBuilder()
+            .subject_name(name)
+            .issuer_name(name)
+            .public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - timedelta(days=1))
+            .not_valid_after(now + timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False)
+            .sign(key, hashes.SHA256())
+        )
+        self._directory = tempfile.TemporaryDirectory()
+        cert_file, key_file = Path(self._directory.name, "cert.pem"), Path(self._directory.name, "key.pem")
+        cert_file.write_bytes(certificate.public_bytes(Encoding.PEM))
+        key_file.write_bytes(key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()))
+        self.context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        self.context.load_cert_chain(cert_file, key_file)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.requests: list[bytes] = []
+        self.handshakes_failed = 0
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+
+    def endpoint(self, name: str) -> str:
+        return f"https://127.0.0.1:{self.listener.getsockname()[1]}/push/{name}"
+
+    def _serve(self) -> None:
+        connection, _address = self.listener.accept()
+        connection.settimeout(10)
+        try:
+            with self.context.wrap_socket(connection, server_side=True) as tls:
+                self.requests.append(tls.recv(65536))
+        except (ssl.SSLError, OSError):
+            self.handshakes_failed += 1
+
+    def __enter__(self) -> SelfSignedTLS:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._thread.join(timeout=15)
+        self.listener.close()
+        self._directory.cleanup()

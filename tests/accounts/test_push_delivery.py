@@ -8,8 +8,10 @@ computer, whose reply is due. A ``Tarpit`` answers a byte at a time; a ``Listene
 from __future__ import annotations
 
 import asyncio
+import runpy
 import socket
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,11 +21,12 @@ from django.urls import reverse
 from django.utils import timezone
 from py_vapid import Vapid
 
+import config
 from accounts import push, push_delivery
 from accounts.models import PushSubscription
 from games import bots, clock, notify, services
 from games.models import Match
-from tests.push_service import BrowserKeys, Listener, PushService, Tarpit
+from tests.push_service import BrowserKeys, Listener, PushService, SelfSignedTLS, Tarpit
 from tests.support import client_for
 from tests.workcount import calls_made, network_waits_made
 
@@ -448,3 +451,33 @@ def test_a_body_that_is_too_big_too_deep_or_not_json_is_refused_clearly(
     assert response.status_code == 400
     assert response.json()["error"] == {"code": "invalid", "message": message}
     assert PushSubscription.objects.count() == 1
+
+
+def _settings_from(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(Path(config.__file__).parent / "settings.py"))
+
+
+def test_the_operator_lists_extra_push_services_in_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded = _settings_from(
+        {"WEB_PUSH_EXTRA_HOSTS": " *.Push.Example.org, push.example.net. ,", "PUSH_ALLOW_HTTP_ENDPOINTS": "true"},
+        monkeypatch,
+    )
+    assert loaded["WEB_PUSH_EXTRA_HOSTS"] == ["*.push.example.org", "push.example.net"]
+    assert loaded["PUSH_TEST_LOOPBACK_HOSTS"] == frozenset()  # the old variable turns nothing on
+    assert "PUSH_ALLOW_HTTP_ENDPOINTS" not in loaded
+
+
+@pytest.mark.parametrize("pattern", ["*", "*.*.example.org", "push.example.org/x", "http://push.example.org"])
+def test_a_host_pattern_that_is_not_one_stops_the_start(pattern: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(RuntimeError, match="WEB_PUSH_EXTRA_HOSTS"):
+        _settings_from({"WEB_PUSH_EXTRA_HOSTS": pattern}, monkeypatch)
+
+
+def test_a_push_service_whose_certificate_nobody_vouches_for_is_sent_nothing() -> None:
+    """TLS is checked against Mozilla's roots: the VAPID token and the push never reach an impostor."""
+    with override_settings(PUSH_TEST_LOOPBACK_HOSTS={"127.0.0.1"}), SelfSignedTLS() as impostor:
+        outcome = asyncio.run(push_delivery.deliver(_job(impostor.endpoint("bob")), deadline=5))
+    assert outcome.result == push_delivery.Result.FAILED
+    assert impostor.requests == [] and impostor.handshakes_failed == 1
