@@ -306,30 +306,26 @@ class _Courier:
 
     async def _run(self, job: Job) -> None:
         assert self._slots is not None
+        result = Outcome(job.subscription_id, Result.FAILED, job.handed_at)
         try:
             async with self._slots:
                 result = await deliver(job)
-        except BaseException:  # even a bug in delivery must free the slot and report the push as failed
+        except Exception:  # ``deliver`` never raises; if a bug made it, the push still counts as failed
             log.exception("Push to subscription %s crashed", job.subscription_id)
-            result = Outcome(job.subscription_id, Result.FAILED, job.handed_at)
-        with self._lock:
-            self._outcomes.append(result)
-            self._pending -= 1
-            self._idle.notify_all()
+        finally:  # the slot in the count is freed whatever happened, or the queue would fill for good
+            with self._lock:
+                self._outcomes.append(result)
+                self._pending -= 1
+                self._idle.notify_all()
 
     def take_outcomes(self) -> list[Outcome]:
         with self._lock:
             taken, self._outcomes = self._outcomes, []
         return taken
 
-    def wait_idle(self, timeout: float) -> bool:
+    def wait_idle(self, timeout: float | None) -> bool:
         with self._idle:
             return self._idle.wait_for(lambda: self._pending == 0, timeout)
-
-    @property
-    def pending(self) -> int:
-        with self._lock:
-            return self._pending
 
 
 _courier = _Courier()
@@ -345,10 +341,7 @@ def take_outcomes() -> list[Outcome]:
     return _courier.take_outcomes()
 
 
-def wait_idle(timeout: float) -> bool:
-    """Wait until every delivery handed over has finished (``run_worker --once``, tests)."""
+def wait_idle(timeout: float | None = None) -> bool:
+    """Wait until every delivery handed over has finished (``run_worker --once``, tests). Each ends
+    within its deadline, so without a timeout this waits at most MAX_PENDING / CONCURRENCY deadlines."""
     return _courier.wait_idle(timeout)
-
-
-def pending() -> int:
-    return _courier.pending

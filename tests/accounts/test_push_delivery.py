@@ -8,6 +8,7 @@ computer, whose reply is due. A ``Tarpit`` answers a byte at a time; a ``Listene
 from __future__ import annotations
 
 import asyncio
+import gc
 import runpy
 import socket
 from datetime import timedelta
@@ -115,7 +116,7 @@ def test_the_runners_work_for_a_push_does_not_depend_on_how_the_push_service_ans
     alice: Any, bob: Any, carol: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The same runner step, with bob's browser at a prompt push service and at a tarpit: the runner
-    does exactly the same number of function calls either way (the delivery is not its work). The computer
+    does the same number of function calls either way (the delivery is not its work). The computer
     plays its first legal move: a search's work depends on the time it is given, not on the push."""
     monkeypatch.setattr(push_delivery, "DEADLINE_SECONDS", 1.0)
     monkeypatch.setattr(bot_worker, "compute", lambda bot, view, legal, budget, level: legal[0])
@@ -130,14 +131,22 @@ def test_the_runners_work_for_a_push_does_not_depend_on_how_the_push_service_ans
             vs_computer = _computer_reply_due(carol)
             now = timezone.now() + notify.GRACE + timedelta(minutes=n + 1)
             _subscription(bob, endpoint)
-            moves, calls = calls_made(lambda: _runner_step(now))  # noqa: B023
+            # A collection would run other threads' finalizers (the push thread's sockets) on this one.
+            gc.collect()
+            gc.disable()
+            try:
+                moves, calls = calls_made(lambda: _runner_step(now))  # noqa: B023
+            finally:
+                gc.enable()
             vs_computer.refresh_from_db()
             assert moves == 1 and vs_computer.version == 2
             counts.append(calls)
             push.drain(now)
         assert len(prompt.received) == 2 and tarpit.accepted == 1
     _warm_up, at_prompt, at_tarpit = counts
-    assert at_tarpit == at_prompt, counts
+    # The same work but for a few calls of chance (the mailer's claim draws a random number by
+    # rejection sampling); handing a delivery to a thread is cheap, doing it would be thousands.
+    assert abs(at_tarpit - at_prompt) <= 30, counts
 
 
 def test_a_delivery_is_cut_off_at_the_deadline_however_slowly_the_service_trickles() -> None:
@@ -152,6 +161,7 @@ def test_a_delivery_is_cut_off_at_the_deadline_however_slowly_the_service_trickl
 @STAND_IN
 def test_the_push_thread_takes_a_bounded_number_of_deliveries(bob: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Beyond ``MAX_PENDING`` waiting, a push is dropped (and its subscription left due) rather than queued."""
+    push_delivery.take_outcomes()  # none left over from elsewhere
     monkeypatch.setattr(push_delivery, "MAX_PENDING", 2)
     monkeypatch.setattr(push_delivery, "DEADLINE_SECONDS", 1.0)
     with Tarpit(every=0.05, limit=200) as tarpit:
