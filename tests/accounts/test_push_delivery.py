@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import importlib
 import runpy
 import socket
 from datetime import timedelta
@@ -494,3 +495,18 @@ def test_a_push_service_whose_certificate_nobody_vouches_for_is_sent_nothing() -
         outcome = asyncio.run(push_delivery.deliver(_job(impostor.endpoint("bob")), deadline=5))
     assert outcome.result == push_delivery.Result.FAILED
     assert impostor.requests == [] and impostor.handshakes_failed == 1
+
+
+def test_accounts_crowded_before_the_cap_keep_their_ten_newest(bob: Any, alice: Any) -> None:
+    """The migration that brought the cap trims the subscriptions registered before it."""
+    from django.apps import apps
+
+    migration = importlib.import_module("accounts.migrations.0006_push_subscription_failures")
+    for n in range(25):
+        _subscription(bob, f"https://fcm.googleapis.com/fcm/send/bob-{n}")
+    _subscription(alice, "https://fcm.googleapis.com/fcm/send/alice")
+    migration.keep_the_newest_per_account(apps, None)
+    kept = set(PushSubscription.objects.filter(user=bob).values_list("endpoint", flat=True))
+    assert kept == {f"https://fcm.googleapis.com/fcm/send/bob-{n}" for n in range(15, 25)}
+    assert PushSubscription.objects.filter(user=alice).count() == 1
+    assert migration.MAX_PER_ACCOUNT == push.MAX_PER_ACCOUNT
