@@ -109,6 +109,11 @@ class PushSubscription(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # The last push sent here: pushes follow the email rate (at most one per interval).
     last_push_at = models.DateTimeField(null=True, blank=True)
+    # Deliveries failed in a row: each one backs off further, and the last allowed one deletes the
+    # subscription (a dead or hostile endpoint is not retried forever).
+    failures = models.PositiveSmallIntegerField(default=0)
+    # Not before this: a delivery in flight (its outcome not yet recorded) or the back-off after a failure.
+    next_try_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"push for {self.user} at {self.endpoint[:40]}"

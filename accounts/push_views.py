@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
@@ -11,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import push
+from games import parsing
 
 
 @require_GET
@@ -22,11 +21,13 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def _refused(code: str, message: str, status: int = 400) -> JsonResponse:
+    return JsonResponse({"error": {"code": code, "message": message}}, status=status)
+
+
 def _body(request: HttpRequest) -> dict[str, object]:
-    try:
-        body = json.loads(request.body)
-    except ValueError:
-        return {}
+    """The JSON posted, read with the bounded reader (BadInput: too big, too deep, not JSON)."""
+    body = parsing.loads(request.body)
     return body if isinstance(body, dict) else {}
 
 
@@ -34,7 +35,10 @@ def _body(request: HttpRequest) -> dict[str, object]:
 @require_POST
 def subscribe(request: HttpRequest) -> JsonResponse:
     """Takes the browser's ``PushSubscription.toJSON()``."""
-    body = _body(request)
+    try:
+        body = _body(request)
+    except parsing.BadInput as exc:
+        return _refused("invalid", exc.message)
     keys = body.get("keys") if isinstance(body.get("keys"), dict) else {}
     try:
         push.subscribe(
@@ -43,13 +47,19 @@ def subscribe(request: HttpRequest) -> JsonResponse:
             p256dh=str(keys.get("p256dh") or ""),  # type: ignore[union-attr]
             auth=str(keys.get("auth") or ""),  # type: ignore[union-attr]
         )
+    except push.EndpointTaken as exc:
+        return _refused("taken", exc.message, status=409)
     except push.PushError as exc:
-        return JsonResponse({"error": {"code": "invalid", "message": exc.message}}, status=400)
+        return _refused("invalid", exc.message)
     return JsonResponse({"subscribed": True, "message": _("Notifications are on for this browser.")})
 
 
 @login_required
 @require_POST
 def unsubscribe(request: HttpRequest) -> JsonResponse:
-    push.unsubscribe(user=request.user, endpoint=str(_body(request).get("endpoint") or ""))
+    try:
+        body = _body(request)
+    except parsing.BadInput as exc:
+        return _refused("invalid", exc.message)
+    push.unsubscribe(user=request.user, endpoint=str(body.get("endpoint") or ""))
     return JsonResponse({"subscribed": False, "message": _("Notifications are off for this browser.")})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -284,8 +285,22 @@ SITE_URL_SET = bool(os.environ.get("SITE_URL"))
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:noreply@localhost")
-# Real push services are HTTPS; plain HTTP only for a local stand-in (tests).
-PUSH_ALLOW_HTTP_ENDPOINTS = env_bool("PUSH_ALLOW_HTTP_ENDPOINTS", False)
+# A push endpoint is an address a browser gives the server to contact later, so it must be one of the
+# browser vendors' push services (accounts.push_delivery.KNOWN_HOSTS). A self-hosted push service is
+# added here: comma-separated host patterns, "push.example.org" or "*.push.example.org" (any subdomain).
+# Whatever the list says, only public addresses are ever contacted (checked when connecting).
+WEB_PUSH_EXTRA_HOSTS = [
+    pattern.strip().lower().rstrip(".")
+    for pattern in os.environ.get("WEB_PUSH_EXTRA_HOSTS", "").split(",")
+    if pattern.strip()
+]
+for _pattern in WEB_PUSH_EXTRA_HOSTS:  # a typo would silently refuse the operator's own push service
+    if not re.fullmatch(r"(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*", _pattern):
+        raise RuntimeError(f"WEB_PUSH_EXTRA_HOSTS: {_pattern!r} is not a host name or *.host.name pattern.")
+# Test-only: the hosts of the tests' stand-in push service (tests/push_service.py), which may be reached over
+# plain HTTP on a loopback address. Deliberately not read from the environment, so no deployment can turn it
+# on by accident: tests set it with override_settings for the one host they listen on.
+PUSH_TEST_LOOPBACK_HOSTS: frozenset[str] = frozenset()
 # Run the computer-player loop inside the web process (off when a separate worker runs it).
 BOT_RUNNER_IN_PROCESS = env_bool("BOT_RUNNER_IN_PROCESS", True)
 

@@ -55,6 +55,7 @@ def send_due(now: datetime) -> int:
 
     A constant number of queries for the whole batch, however many players it covers.
     """
+    push.record_outcomes(now)  # how the pushes handed over earlier went (no query when there are none)
     due = list(
         Notice.objects.filter(handled_at__isnull=True, created_at__lte=now - GRACE)
         .select_related("match")
@@ -115,12 +116,13 @@ def _email_users(users: dict[int, User], pending: list[Notice], now: datetime) -
         for s in Seat.objects.filter(user_id__in=list(by_user), match_id__in={n.match_id for n in pending})
     }
     challenged = _unanswered(pending)
-    # Web Push follows its own rate (per browser), whatever the player chose for email.
-    subscriptions = push.subscriptions_of(list(by_user))
-    for user_id, notices in by_user.items():
-        user = users[user_id]
-        news = [n for n in notices if _still_news(n, user, seats, challenged)]
-        push.push_news(user, news, now, subscriptions.get(user_id, []))
+    # Web Push follows its own rate (per browser), whatever the player chose for email. Handed over to
+    # the push thread: a slow push service must not hold up the emails, the clock or a computer move.
+    news = [
+        (users[uid], [n for n in notices if _still_news(n, users[uid], seats, challenged)])
+        for uid, notices in by_user.items()
+    ]
+    push.push_news(news, now)
     handled: list[int] = []
     emailed: list[int] = []
     sent_to: list[int] = []

@@ -9,6 +9,7 @@ from django.test import override_settings
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from accounts import push
 from accounts.models import PushSubscription
 from games import notify
 from games.models import Match
@@ -38,7 +39,7 @@ def resign(page: Page) -> None:
     page.get_by_role("button", name="Resign").click()
 
 
-@override_settings(PUSH_ALLOW_HTTP_ENDPOINTS=True)
+@override_settings(PUSH_TEST_LOOPBACK_HOSTS={"127.0.0.1"})
 class PlayingWithPeopleInTheBrowser(BrowserTestCase):
     def test_a_challenge_by_username_is_accepted_live_by_the_other_player(self) -> None:
         base = self.live_server_url
@@ -163,7 +164,9 @@ class PlayingWithPeopleInTheBrowser(BrowserTestCase):
             alice.locator("#sq-d3").click()
             expect(alice.locator("#match-body")).to_contain_text("Waiting for bob")
             match = Match.objects.get()
-            notify.send_due(timezone.now() + notify.GRACE + timedelta(seconds=1))
+            later = timezone.now() + notify.GRACE + timedelta(seconds=1)
+            notify.send_due(later)
+            push.drain(later)  # the push thread's delivery, to its end
             [received] = service.received
         message = json.loads(keys.decrypt(received.body))
         assert f"Reversi #{match.pk}" in message["body"]

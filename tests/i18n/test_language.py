@@ -182,7 +182,7 @@ def test_turn_emails_and_pushes_are_in_the_accounts_language(
     User.objects.filter(pk=bob.pk).update(language="ne")
     PushSubscription.objects.create(user=bob, endpoint="https://push.example/bob", p256dh="k", auth="a")
     pushed: list[dict[str, Any]] = []
-    monkeypatch.setattr(push, "_deliver", lambda subscription, data: pushed.append(data) or True)
+    monkeypatch.setattr(push, "_deliver", lambda subscription, data, signing, now: pushed.append(data) or True)
     Notice.objects.all().delete()
     mail.outbox.clear()
     from games import registry

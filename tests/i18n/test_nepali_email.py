@@ -53,7 +53,7 @@ def test_a_turn_email_and_push_to_a_nepali_account_are_in_nepali(
     User.objects.filter(pk=bob.pk).update(language="ne")
     PushSubscription.objects.create(user=bob, endpoint="https://push.example/bob", p256dh="k", auth="a")
     pushed: list[dict[str, Any]] = []
-    monkeypatch.setattr(push, "_deliver", lambda subscription, data: pushed.append(data) or True)
+    monkeypatch.setattr(push, "_deliver", lambda subscription, data, signing, now: pushed.append(data) or True)
     Notice.objects.all().delete()
     mail.outbox.clear()
     first_move(reversi_match, alice)

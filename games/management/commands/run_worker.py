@@ -1,5 +1,5 @@
 """The background work as a process of its own: computer players and the clock (deadlines, Play now
-pairing, emails).
+pairing, emails, pushes).
 
 Safe to run in several processes at once; see docs/deployment.md.
 """
@@ -13,6 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
+from accounts import push
 from games import bots, clock, realtime
 
 
@@ -27,7 +28,12 @@ class Command(BaseCommand):
             now = timezone.now()
             moves = bots.run_due(now=now)
             done = clock.tick(now)
-            self.stdout.write(f"moves={moves} " + " ".join(f"{name}={n}" for name, n in done.items()))
+            # The pushes handed over run on their own thread: let them finish (each within its deadline)
+            # and record how they went, rather than leave them for a next tick that will not come.
+            pushes = push.drain(now)
+            self.stdout.write(
+                f"moves={moves} " + " ".join(f"{name}={n}" for name, n in done.items()) + f" pushes={pushes}"
+            )
             return
         self.stdout.write("Worker started; Ctrl+C to stop.")
 
