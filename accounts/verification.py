@@ -6,13 +6,15 @@ link is signed and names the player, the address and its change count (``User.em
 it works once, and not for an address changed since it was sent. Opening the link of an email change
 (accounts.email_change) proves the new address the same way.
 
-Addresses stored before verification existed start unverified: their owners confirm them from the
-settings page ("send the link again"), and until then they get no mail.
+Addresses stored before verification existed start unverified. The first time a notice would have
+been emailed to one, its owner is sent the link instead, with a word on why (``remind``): at most once
+a month, and never within a month of a link sent at sign-up or asked for on the settings page.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core import signing
@@ -20,12 +22,17 @@ from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from accounts import throttle
 from accounts.email_change import EmailChangeError
 from accounts.models import User
 
 SALT = "accounts.email-verify"
+# Links nobody asked for just then (``remind``): one a month per account, links asked for included.
+REMINDER_RATE = throttle.Rate("verify-reminder", 1, timedelta(days=30))
 
 
 @dataclass(frozen=True)
@@ -78,6 +85,29 @@ def confirm(token: str) -> Claim:
 def send_link(user: User) -> None:
     """Email ``user``'s address the link that verifies it, in the player's language (OSError if the
     mail server refuses)."""
+    # Counted as this month's link, so that a notice soon after does not send another.
+    throttle.take(REMINDER_RATE, str(user.pk))
+    _send(
+        user,
+        subject=gettext_lazy("Confirm your new Turnwise email address"),
+        template="accounts/email/email_change_confirm.txt",
+    )
+
+
+def remind(user: User, *, now: datetime | None = None) -> bool:
+    """Send ``user`` the link, unasked, because a notice would have been emailed to the unproven
+    address; True if it was sent (at most one a month: ``REMINDER_RATE``)."""
+    if throttle.take(REMINDER_RATE, str(user.pk), now=now) is not None:
+        return False
+    _send(
+        user,
+        subject=gettext_lazy("Confirm your Turnwise email address to get turn notices"),
+        template="accounts/email/verify_reminder.txt",
+    )
+    return True
+
+
+def _send(user: User, *, subject: Promise, template: str) -> None:
     with translation.override(user.message_language):
         context = {
             "user": user,
@@ -85,7 +115,7 @@ def send_link(user: User) -> None:
             "hours": settings.EMAIL_CHANGE_LINK_HOURS,
         }
         EmailMessage(
-            subject=_("Confirm your new Turnwise email address"),
-            body=render_to_string("accounts/email/email_change_confirm.txt", context),
+            subject=str(subject),
+            body=render_to_string(template, context),
             to=[user.email],
         ).send()

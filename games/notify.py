@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from accounts import push
+from accounts import push, verification
 from accounts.models import User
 from games.i18n import digits
 from games.models import Challenge, Match, Notice, Seat
@@ -129,9 +129,16 @@ def _email_users(users: dict[int, User], pending: list[Notice], now: datetime) -
     to_send: list[tuple[Any, list[Notice]]] = []
     for user_id, notices in by_user.items():
         user = users[user_id]
-        # Only to an address its owner proved (accounts.verification): it may be anyone's otherwise.
-        if user.email_turns == User.EmailTurns.NEVER or not user.email or not user.email_verified:
+        if user.email_turns == User.EmailTurns.NEVER or not user.email:
             handled += [n.pk for n in notices]
+            continue
+        # Only to an address its owner proved (accounts.verification): it may be anyone's otherwise.
+        # The news goes unsent; the address is sent its link instead (once a month at most), so that
+        # an account from before verification existed learns why its notices stopped.
+        if not user.email_verified:
+            handled += [n.pk for n in notices]
+            if any(_still_news(n, user, seats, challenged) for n in notices):
+                _remind_to_verify(user, now)
             continue
         interval = DIGEST_INTERVAL if user.email_turns == User.EmailTurns.DIGEST else EACH_INTERVAL
         if user.last_email_at is not None and now - user.last_email_at < interval:
@@ -153,6 +160,13 @@ def _email_users(users: dict[int, User], pending: list[Notice], now: datetime) -
     if emailed:
         Notice.objects.filter(pk__in=emailed).update(emailed=True)
     return len(sent_to)
+
+
+def _remind_to_verify(user: User, now: datetime) -> None:
+    try:
+        verification.remind(user, now=now)
+    except Exception:  # as for notices: a mail outage must not stop the clock work
+        log.exception("Verification reminder to user %s failed", user.pk)
 
 
 def _waiting_for_digests(users: list[Any]) -> dict[int, list[Seat]]:

@@ -83,7 +83,31 @@ def test_turn_notices_are_not_emailed_to_an_unverified_address(reversi_match: Ma
     Notice.objects.all().delete()
     move(reversi_match, alice)
     assert notify.send_due(timezone.now() + timedelta(minutes=2)) == 0
-    assert mail.outbox == []
+    # Only the link that proves the address, with why the notices stopped: no word of the match.
+    [reminder] = mail.outbox
+    assert reminder.to == ["bob@example.com"] and verify_link(reminder)
+    assert "not confirmed yet" in reminder.body and f"/m/{reversi_match.pk}/" not in reminder.body
+    Client().post(verify_link(reminder))
+    assert User.objects.get(pk=bob.pk).email_verified
+
+
+def test_an_unverified_address_is_reminded_at_most_once_a_month(reversi_match: Match, alice: Any, bob: Any) -> None:
+    User.objects.filter(pk=bob.pk).update(email_verified=False)
+    mail.outbox.clear()
+    Notice.objects.all().delete()
+    now = timezone.now()
+    for days in (0, 10, 29, 31):  # a turn for bob on each of these days
+        move(reversi_match, alice)
+        notify.send_due(now + timedelta(days=days, minutes=2))
+        move(reversi_match, bob)
+    assert sum(m.to == ["bob@example.com"] for m in mail.outbox) == 2  # days 0 and 31
+
+
+def test_no_reminder_within_a_month_of_the_sign_up_link(reversi_match: Match, alice: Any) -> None:
+    sign_up(Client(), "erin", "erin@example.org")
+    erin = User.objects.get(username="erin")
+    assert verification.remind(erin) is False  # the sign-up link counts as this month's
+    assert len(mail.outbox) == 1
 
 
 def test_the_settings_page_sends_the_link_again_a_few_times_an_hour(alice: Any) -> None:
