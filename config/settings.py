@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "games.backalley",
     "games.dos",
     "games.tacocat",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -12,6 +12,7 @@ from django.db.models import Q
 
 from games import notify, services
 from games.models import Match, Seat
+from games.services import events
 
 
 def _clock_due(now: datetime) -> Q:
@@ -35,4 +36,7 @@ def tick(now: datetime) -> dict[str, int]:
         )
     )
     emailed = notify.send_due(now)
-    return {"warned": warned, "timed_out": timed_out, "emails": emailed}
+    done = {"warned": warned, "timed_out": timed_out, "emails": emailed}
+    for _receiver, counts in events.clock_ticked.send(sender=None, now=now):
+        done.update(counts)
+    return done

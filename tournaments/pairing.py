@@ -170,23 +170,24 @@ def _score(by_id: Mapping[int, SwissPlayer], pair: Pair) -> list[int]:
 
 
 def swiss_players(
-    ids: Iterable[int], games: Iterable[tuple[int, int | None, int]], *, active: Iterable[int] | None = None
+    ids: Iterable[int], games: Iterable[tuple[int, ...]], *, active: Iterable[int] | None = None
 ) -> list[SwissPlayer]:
-    """The pairing's view of each player from the games so far: ``(first, second, first's half-points)``
-    in order of play (``second`` None: a bye, worth a win). ``active``: who is still playing (a player
-    who withdrew is not paired again)."""
+    """The pairing's view of each player from the games so far, in order of play: ``(first, second,
+    first's half-points)``, or with the second's half-points after them where they are not the rest
+    of two (a game called off scores nothing for either); ``second`` None: a bye, worth a win.
+    ``active``: who is still playing (a player who withdrew is not paired again)."""
     ids = list(ids)
     score = dict.fromkeys(ids, 0)
     opponents: dict[int, set[int]] = {i: set() for i in ids}
     colours = dict.fromkeys(ids, "")
     byes: set[int] = set()
-    for first, second, points in games:
+    for first, second, points, *rest in games:
         if second is None:
             score[first] += 2
             byes.add(first)
             continue
         score[first] += points
-        score[second] += 2 - points
+        score[second] += rest[0] if rest else 2 - points
         opponents[first].add(second)
         opponents[second].add(first)
         colours[first] += "W"

@@ -7,8 +7,8 @@ rounding ever decides a place. Which tie-breaks apply depends on the format:
   of the opponents beaten, plus half those of the opponents drawn).
 - Round-robin: points, then head-to-head (the points scored in the games among the players tied on
   points), then Sonneborn-Berger.
-- Tables (DOS, Back Alley with rotating partners): placing points (one for each player at the table
-  finished ahead of, a half for each tied with), then the game's own points.
+- Tables (DOS, Back Alley with rotating partners): placing points (one for each opponent at the table
+  finished ahead of, a half for each tied with; a partner is no opponent), then the game's own points.
 
 A bye counts as a win for the player who had it; it adds nothing to Buchholz or Sonneborn-Berger (no
 opponent was met). Players still tied after every tie-break share the place.
@@ -23,11 +23,18 @@ from fractions import Fraction
 
 @dataclass(frozen=True)
 class Game:
-    """A finished two-sided game: ``first``'s half-points (2, 1 or 0); ``second`` None for a bye."""
+    """A finished two-sided game: ``first``'s half-points (2, 1 or 0); ``second`` None for a bye.
+    ``second_points``: the second's, where they are not the rest of two (a game called off before
+    its first move scores nothing for either)."""
 
     first: int
     second: int | None
     points: int
+    second_points: int | None = None
+
+    @property
+    def points_of_second(self) -> int:
+        return 2 - self.points if self.second_points is None else self.second_points
 
 
 @dataclass(frozen=True)
@@ -37,6 +44,8 @@ class Seat:
     entry: int
     rank: int
     score: int
+    # Partners (Back Alley) share a team: finishing level with one's partner earns nothing.
+    team: int | None = None
 
 
 @dataclass
@@ -59,7 +68,7 @@ def _two_sided(entries: Iterable[int], games: Sequence[Game]) -> dict[int, Row]:
         rows[g.first].points += g.points
         rows[g.first].games += 1
         if g.second is not None:
-            rows[g.second].points += 2 - g.points
+            rows[g.second].points += g.points_of_second
             rows[g.second].games += 1
     return rows
 
@@ -69,7 +78,7 @@ def _played(games: Sequence[Game]) -> Iterable[tuple[int, int, int]]:
     for g in games:
         if g.second is not None:
             yield g.first, g.second, g.points
-            yield g.second, g.first, 2 - g.points
+            yield g.second, g.first, g.points_of_second
 
 
 def buchholz(games: Sequence[Game], rows: dict[int, Row]) -> dict[int, Fraction]:
@@ -126,6 +135,7 @@ def tables(entries: Iterable[int], results: Iterable[Sequence[Seat]]) -> list[Ro
             row = rows[seat.entry]
             row.games += 1
             # Half-points: two for each player finished ahead of, one for each tied with.
-            row.points += sum(2 if seat.rank < o.rank else 1 for o in table if o is not seat and o.rank >= seat.rank)
+            others = [o for o in table if o is not seat and (seat.team is None or o.team != seat.team)]
+            row.points += sum(2 if seat.rank < o.rank else 1 for o in others if o.rank >= seat.rank)
             row.tiebreaks[0] += seat.score
     return _place(list(rows.values()), lambda r: (r.points, *r.tiebreaks))

@@ -81,3 +81,15 @@ def test_table_standings_by_hand() -> None:
 def test_table_ties_on_placings_go_to_game_points() -> None:
     results = [[Seat(A, 1, 10), Seat(B, 2, 0), Seat(C, 3, 0)], [Seat(B, 1, 40), Seat(A, 2, 0), Seat(C, 3, 0)]]
     assert [r.entry for r in tables([A, B, C], results)] == [B, A, C]
+
+
+def test_a_game_called_off_scores_nothing_for_either() -> None:
+    rows = {r.entry: r for r in swiss([A, B], [Game(A, B, 0, 0)])}
+    assert (rows[A].points, rows[B].points, rows[A].games) == (0, 0, 1)
+
+
+def test_back_alley_partners_earn_nothing_for_finishing_level() -> None:
+    """Seats 0 and 2 beat seats 1 and 3: each winner beat two opponents (two points), each loser none."""
+    table = [Seat(A, 1, 300, team=0), Seat(B, 2, 120, team=1), Seat(C, 1, 300, team=0), Seat(D, 2, 120, team=1)]
+    rows = {r.entry: r for r in tables([A, B, C, D], [table])}
+    assert {e: r.score for e, r in rows.items()} == {A: 2, B: 0, C: 2, D: 0}
