@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
@@ -77,7 +79,12 @@ def _visible(request: HttpRequest, tournament_id: int) -> Tournament:
 @require_GET
 def detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _visible(request, tournament_id)
-    context = {**pages.tournament_context(tournament, request.user), "token": request.GET.get("token", "")}
+    token = request.GET.get("token", "")
+    live_url = tournament.get_absolute_url() + (f"?{urlencode({'token': token})}" if token else "")
+    context = {**pages.tournament_context(tournament, request.user), "token": token, "live_url": live_url}
+    if context["is_organiser"] and not tournament.is_public:
+        invite = f"{tournament.get_absolute_url()}?{urlencode({'token': tournament.invite_token})}"
+        context["invite_url"] = request.build_absolute_uri(invite)
     template = "tournaments/detail.html#live" if request.htmx else "tournaments/detail.html"
     return render(request, template, context)
 
@@ -101,7 +108,7 @@ def _act(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
     except services.TournamentError as exc:
         messages.error(request, exc.message)
     url = tournament.get_absolute_url()
-    return redirect(f"{url}?token={token}" if token else url)
+    return redirect(f"{url}?{urlencode({'token': token})}" if token else url)
 
 
 @login_required
