@@ -228,6 +228,13 @@ def _fits(tournament: Tournament, count: int) -> bool:
     return count >= 3 and count != 5
 
 
+def _can_go_on(tournament: Tournament, count: int) -> bool:
+    """Enough entries left after withdrawals to pair another round (the odd ones out sit out)."""
+    if tournament.format != Tournament.Format.TABLES:
+        return count >= 2
+    return count >= (4 if tournament.game == "backalley" else 3)
+
+
 def _schedule(tournament: Tournament, entry_ids: list[int]) -> list[list[pairing.Pair]]:
     return pairing.round_robin(sorted(entry_ids), double=tournament.format == Tournament.Format.DOUBLE_ROUND_ROBIN)
 
@@ -405,7 +412,7 @@ def close_round(*, round_id: int, now: datetime) -> bool:
         tournament = _locked(round_.tournament_id)
         active = tournament.entries.filter(withdrawn=False).count()
         last = round_.number >= tournament.rounds
-        if last or active < 2 or (tournament.format == Tournament.Format.TABLES and not _fits(tournament, active)):
+        if last or not _can_go_on(tournament, active):
             tournament.status = Tournament.Status.FINISHED
             tournament.finished_at = now
             tournament.save(update_fields=["status", "finished_at"])

@@ -278,3 +278,30 @@ def test_withdrawing_before_the_start_removes_the_entry(alice: Any, bob: Any) ->
     services.register(tournament_id=t.pk, user=bob)
     services.withdraw(tournament_id=t.pk, user=bob)
     assert not t.entries.exists()
+
+
+def test_back_alley_individual_goes_on_after_a_withdrawal_with_the_odd_ones_sitting_out(
+    alice: Any, players: list[Any]
+) -> None:
+    """Eight players, one withdraws in round one: round two seats four at one table, three sit out."""
+    t = make_tournament(alice, game="backalley", format=Tournament.Format.TABLES, min_entries=4, rounds=2)
+    entered(t, players[:8])
+    services.start(tournament_id=t.pk, now=timezone.now(), by=alice)
+    tables = round_pairings(t, 1)
+    quitter = user_of(tables[0].sides[0])
+    services.withdraw(tournament_id=t.pk, user=quitter)
+    # Everyone else at the tables resigns too, so the computer substitutes play round one out; here
+    # the matches are ended by resigning every person (the substitutes' play is not under test).
+    for p in tables:
+        for pk in p.sides:
+            user = user_of(pk)
+            if user != quitter:
+                match_services.resign(match_id=p.match_id, user=user)
+    assert Round.objects.get(tournament=t, number=1).status == Round.Status.ACTIVE  # computers still play
+    Match.objects.filter(pk__in=[p.match_id for p in tables]).update(status=Match.Status.ABORTED)
+    assert services.tick(timezone.now())["rounds_closed"] == 1
+    second = round_pairings(t, 2)
+    assert [len(p.sides) for p in second] == [4, 1, 1, 1]
+    assert all(p.match is None for p in second[1:])
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.RUNNING
