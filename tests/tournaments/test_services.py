@@ -305,3 +305,24 @@ def test_back_alley_individual_goes_on_after_a_withdrawal_with_the_odd_ones_sitt
     assert all(p.match is None for p in second[1:])
     t.refresh_from_db()
     assert t.status == Tournament.Status.RUNNING
+
+
+def test_a_failed_pairing_leaves_the_move_done_and_the_tick_retries(
+    alice: Any, players: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = make_tournament(alice, rounds=2)
+    entered(t, players[:2])
+    services.start(tournament_id=t.pk, now=timezone.now(), by=alice)
+    (p,) = round_pairings(t, 1)
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("pairing failed")
+
+    real = services._begin_round
+    monkeypatch.setattr(services, "_begin_round", broken)
+    lose(p.match, user_of(p.sides[1]))  # no exception reaches the player who resigned
+    assert Match.objects.get(pk=p.match_id).status == Match.Status.FINISHED
+    assert Round.objects.get(tournament=t, number=1).status == Round.Status.ACTIVE
+    monkeypatch.setattr(services, "_begin_round", real)
+    assert services.tick(timezone.now())["rounds_closed"] == 1
+    assert len(round_pairings(t, 2)) == 1
