@@ -326,3 +326,16 @@ def test_a_failed_pairing_leaves_the_move_done_and_the_tick_retries(
     monkeypatch.setattr(services, "_begin_round", real)
     assert services.tick(timezone.now())["rounds_closed"] == 1
     assert len(round_pairings(t, 2)) == 1
+
+
+def test_a_match_called_off_scores_nothing_and_the_round_still_ends(alice: Any, players: list[Any]) -> None:
+    """Calling off sends no match_finished; the clock tick sees the round over and moves on."""
+    t = make_tournament(alice, rounds=2)
+    entered(t, players[:2])
+    services.start(tournament_id=t.pk, now=timezone.now(), by=alice)
+    (p,) = round_pairings(t, 1)
+    match_services.abort(match_id=p.match_id, user=user_of(p.sides[0]))
+    assert services.tick(timezone.now())["rounds_closed"] == 1
+    rows = services.standings_of(t, t.entries.all(), t.pairings.select_related("match"))
+    assert [(r.points, r.games) for r in rows] == [(0, 1), (0, 1)]
+    assert len(round_pairings(t, 2)) == 1
