@@ -201,3 +201,14 @@ def test_finished_tournaments_show_on_the_profile(client: Any, alice: Any, peopl
     assert "Winter Cup" not in client.get(profile).content.decode()
     play_round(t, 1)
     assert "Winter Cup" in client.get(profile).content.decode()
+
+
+def test_the_list_counts_every_entry_of_a_private_tournament_one_has_entered(
+    client: Any, alice: Any, people: list[Any]
+) -> None:
+    t = make(alice, is_public=False, name="Invitational")
+    for person in people[:3]:
+        services.register(tournament_id=t.pk, user=person, token=t.invite_token)
+    client.force_login(people[0])
+    text = client.get(reverse("tournaments:list")).content.decode()
+    assert "Invitational" in text and "3 entries" in text
