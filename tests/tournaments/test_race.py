@@ -94,3 +94,45 @@ def test_many_processes_closing_one_finished_round_pair_the_next_once(make_user:
     assert sorted(done) == [False] * (THREADS - 1) + [True]
     assert Round.objects.filter(tournament=t).count() == 2
     assert Pairing.objects.filter(round__tournament=t, round__number=2).count() == 2
+
+
+def test_the_organiser_and_the_clock_starting_at_once_pair_round_one_once(make_user: Any) -> None:
+    users = [make_user(n) for n in ("ann", "ben", "cat", "dan")]
+    now = timezone.now()
+    t = services.create_tournament(
+        organiser=users[0],
+        name="Start race",
+        game="reversi",
+        format=Tournament.Format.SWISS,
+        rounds=3,
+        pace_seconds=24 * 3600,
+        round_seconds=3 * 24 * 3600,
+        rated=False,
+        starts_at=now,
+        min_entries=2,
+        max_entries=8,
+        is_public=True,
+    )
+    for user in users:
+        services.register(tournament_id=t.pk, user=user)
+    barrier = threading.Barrier(THREADS)
+    started: list[bool] = []
+    lock = threading.Lock()
+
+    def go(i: int) -> None:
+        try:
+            barrier.wait()
+            result = services.start(tournament_id=t.pk, now=now, by=users[0] if i % 2 else None)
+        finally:
+            connections.close_all()
+        with lock:
+            started.append(result)
+
+    threads = [threading.Thread(target=go, args=(i,)) for i in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(started) == [False] * (THREADS - 1) + [True]
+    assert Round.objects.filter(tournament=t).count() == 1
+    assert Match.objects.filter(tournament_pairing__tournament=t).count() == 2
