@@ -212,3 +212,24 @@ def test_the_list_counts_every_entry_of_a_private_tournament_one_has_entered(
     client.force_login(people[0])
     text = client.get(reverse("tournaments:list")).content.decode()
     assert "Invitational" in text and "3 entries" in text
+
+
+def test_the_crosstable_and_boards_show_each_result(alice: Any, people: list[Any]) -> None:
+    """A three-player round-robin where the first side always wins: each row of the crosstable holds
+    the entry's score against each other entry, a cross on its own cell; byes are named on the boards."""
+    from tournaments import pages
+
+    t = started(alice, people[:3], format=Tournament.Format.ROUND_ROBIN, rounds=1)
+    for n in (1, 2, 3):
+        play_round(t, n)
+    t.refresh_from_db()
+    context = pages.tournament_context(t, alice)
+    order = [s["entry"].pk for s in context["standings"]]
+    games = {(p.sides[0], p.sides[1]) for p in t.pairings.all() if not p.is_bye}
+    for i, a in enumerate(order):
+        for j, b in enumerate(order):
+            cell = context["standings"][i]["cells"][j]
+            expected = pages.SELF if a == b else "1" if (a, b) in games else "0"
+            assert cell == expected
+    notes = [b.note for r in context["rounds"] for b in r.boards if b.note]
+    assert notes == ["Bye (counts as a win)"] * 3
