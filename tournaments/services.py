@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 ROUND_LENGTHS = [3600, 24 * 3600, 3 * 24 * 3600, 7 * 24 * 3600, 14 * 24 * 3600]
 MAX_ROUNDS = 30
 MAX_ENTRIES = 64
+NAME_LENGTH = 80
 # A match not yet over counts as neither side's game; these have ended.
 ENDED = (Match.Status.FINISHED, Match.Status.ABORTED)
 
@@ -88,6 +89,10 @@ def create_tournament(
     name = name.strip()
     if not name:
         raise TournamentError(_("Give the tournament a name."), ErrorCode.INVALID)
+    if len(name) > NAME_LENGTH:
+        raise TournamentError(
+            _("Keep the name to %(n)s characters.") % {"n": LocalNumber(NAME_LENGTH)}, ErrorCode.INVALID
+        )
     if format not in formats_for(game):
         raise TournamentError(_("%(game)s cannot be played in that format.") % {"game": spec.name}, ErrorCode.INVALID)
     if pace_seconds not in {p for p, _label in PACES if p is not None}:

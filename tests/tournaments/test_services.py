@@ -269,6 +269,10 @@ def test_refusals_change_nothing(alice: Any, bob: Any, carol: Any, players: list
         make_tournament(alice, game="dos", format=Tournament.Format.SWISS)
     with pytest.raises(TournamentError):
         make_tournament(alice, pace_seconds=None)
+    with pytest.raises(TournamentError):
+        make_tournament(alice, name="x" * 81)
+    with pytest.raises(TournamentError):
+        make_tournament(alice, name="   ")
     assert Entry.objects.filter(user=carol).count() == 0
     assert Tournament.objects.count() == 2
 
