@@ -332,8 +332,8 @@ def _create_match(tournament: Tournament, sides: list[Entry]) -> Match:
 # --- results -------------------------------------------------------------------------------------
 
 
-def _side_points(pairing_: Pairing) -> list[int] | None:
-    """Half-points of each side of a two-sided pairing that is over, else None."""
+def side_points(pairing_: Pairing) -> list[int] | None:
+    """Half-points of each side of a two-sided pairing that is over, else None (the pages show them)."""
     if pairing_.is_bye:
         return [2]
     if pairing_.forfeit_by_id is not None:
@@ -351,7 +351,7 @@ def _side_points(pairing_: Pairing) -> list[int] | None:
 def _two_sided_games(pairings: Iterable[Pairing]) -> list[tuple[int, int | None, int, int]]:
     games: list[tuple[int, int | None, int, int]] = []
     for p in pairings:
-        points = _side_points(p)
+        points = side_points(p)
         if points is None:
             continue
         if p.is_bye:
@@ -388,11 +388,6 @@ def standings_of(tournament: Tournament, entries: Iterable[Entry], pairings: Ite
     if tournament.format == Tournament.Format.SWISS:
         return standings.swiss(ids, games)
     return standings.round_robin(ids, games)
-
-
-def side_points(pairing_: Pairing) -> list[int] | None:
-    """For the pages: each side's half-points once a two-sided pairing is decided."""
-    return _side_points(pairing_)
 
 
 # --- moving on -----------------------------------------------------------------------------------
