@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "games.backalley",
     "games.dos",
     "games.tacocat",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -12,7 +12,7 @@ from django.db.models import Q
 
 from games import notify, services
 from games.models import Match, Seat
-from games.services import pairing
+from games.services import events, pairing
 
 
 def _clock_due(now: datetime) -> Q:
@@ -38,4 +38,7 @@ def tick(now: datetime) -> dict[str, int]:
     # Before the emails: a pairing's start notices go out in this same tick once their grace is over.
     paired = pairing.pair_waiting(now=now)
     emailed = notify.send_due(now)
-    return {"warned": warned, "timed_out": timed_out, "paired": paired, "emails": emailed}
+    done = {"warned": warned, "timed_out": timed_out, "paired": paired, "emails": emailed}
+    for _receiver, counts in events.clock_ticked.send(sender=None, now=now):
+        done.update(counts)
+    return done

@@ -464,6 +464,15 @@ PLANS: dict[str, Plan] = {
     "games:people-challenge": creating_post(
         lambda cast, data: f"/people/{_seg(data.draw(STRINGS, label='username'))}/challenge/"
     ),
+    # Tournaments never change a match from these forms unless one is running (the cast has none).
+    "tournaments:list": get_page(lambda cast, data: "/tournaments/"),
+    "tournaments:new": either(
+        get_page(lambda cast, data: "/tournaments/new/"), accounts_post("/tournaments/new/", "alice")
+    ),
+    "tournaments:detail": with_segment("/tournaments/{}/"),
+    "tournaments:register": with_segment("/tournaments/{}/register/", post=True),
+    "tournaments:withdraw": with_segment("/tournaments/{}/withdraw/", post=True),
+    "tournaments:start": with_segment("/tournaments/{}/start/", post=True),
 }
 
 

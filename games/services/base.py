@@ -242,6 +242,7 @@ def finish(match: Match, result: Result, seats: list[Seat]) -> None:
     Notice.objects.bulk_create(
         [Notice(user_id=s.user_id, match=match, kind=Notice.Kind.ENDED, created_at=now) for s in humans(seats)]
     )
+    events.on_commit(events.match_finished, match_id=match.pk)
 
 
 def announce_on_commit(match: Match, *, seats: list[Seat], moved: bool = False) -> None:

@@ -20,6 +20,12 @@ bot_move_due = Signal()
 chat_posted = Signal()
 # Something a player's inbox or badge shows changed: ``user_id``.
 user_changed = Signal()
+# A match ended (finished, by play or forfeit), after the commit: ``match_id``. Apps built on matches
+# (tournaments) listen; the core names none of them.
+match_finished = Signal()
+# The clock work ran at ``now`` (``games.clock.tick``, in every worker): scheduled work of apps built
+# on matches rides on it. A receiver returns a dict of counts for the tick's report.
+clock_ticked = Signal()
 
 
 def on_commit(signal: Signal, **kwargs: object) -> None:

@@ -48,6 +48,37 @@ def make(username: str, game: str, **kwargs: Any) -> Match:
         return services.create_match(user=owner, game=game, **kwargs)
 
 
+def tournament() -> Any:
+    """A Swiss of four in its second round, with a result in: standings, crosstable and both rounds."""
+    from django.utils import timezone
+
+    from tournaments import services as tournament_services
+    from tournaments.models import Entry, Pairing, Tournament
+
+    users = [get_user_model().objects.create_user(username=f"entrant{i}", password="x" * 12) for i in range(4)]
+    with patch("games.realtime.announce"):
+        t = tournament_services.create_tournament(
+            organiser=users[0],
+            name="Phone Swiss",
+            game="reversi",
+            format=Tournament.Format.SWISS,
+            rounds=3,
+            pace_seconds=24 * 3600,
+            round_seconds=3 * 24 * 3600,
+            rated=False,
+            starts_at=timezone.now(),
+            min_entries=2,
+            max_entries=8,
+            is_public=True,
+        )
+        for user in users:
+            tournament_services.register(tournament_id=t.pk, user=user)
+        tournament_services.start(tournament_id=t.pk, now=timezone.now(), by=users[0])
+        for pairing in Pairing.objects.filter(tournament=t):
+            services.resign(match_id=pairing.match_id, user=Entry.objects.get(pk=pairing.sides[1]).user)
+    return t
+
+
 def resign(username: str, match: Match) -> None:
     with patch("games.realtime.announce"):
         services.resign(match_id=match.pk, user=get_user_model().objects.get(username=username))
@@ -119,6 +150,7 @@ class EveryPageOnAPhone(BrowserTestCase):
         paths += [m.get_absolute_url() for m in playing.values()]
         paths += [m.get_absolute_url() for m in finished.values()]
         paths += [f"/m/{m.pk}/replay/" for m in finished.values()]
+        paths += ["/tournaments/", "/tournaments/new/", tournament().get_absolute_url()]
         for path in paths:
             self.check(page, path, errors, problems)
         assert problems == [], "\n".join(problems)

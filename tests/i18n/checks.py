@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("as", "ne")
 NPLURALS = 2
 # Where the site's own strings live (tests, benchmarks and tools are not shown to players).
-SOURCE_DIRS = ("accounts", "config", "games")
-TEMPLATE_DIRS = (ROOT / "templates", *sorted(ROOT.glob("games/*/templates")))
+SOURCE_DIRS = ("accounts", "config", "games", "tournaments")
+TEMPLATE_DIRS = (ROOT / "templates", *sorted(ROOT.glob("games/*/templates")), ROOT / "tournaments" / "templates")
 
 # --- placeholders ----------------------------------------------------------------------------------
 
