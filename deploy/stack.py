@@ -108,7 +108,8 @@ class Config:
             tls_certificate_key=Path(key or run_dir / "tls" / "local.key"),
             redis_port=int(env["TURNWISE_REDIS_PORT"]) if env.get("TURNWISE_REDIS_PORT") else None,
             restart_seconds=float(env.get("TURNWISE_RESTART_SECONDS", "1")),
-            nginx=env.get("NGINX") or shutil.which("nginx") or "/usr/sbin/nginx",
+            # (Not NGINX: nginx itself reads that variable, for sockets handed over by its old binary.)
+            nginx=env.get("TURNWISE_NGINX") or shutil.which("nginx") or "/usr/sbin/nginx",
         )
 
     @property
@@ -208,7 +209,7 @@ def render_nginx_site(config: Config) -> str:
     port_suffix = "" if config.https_port == 443 else f":{config.https_port}"
     values = {
         "UPSTREAM_SERVERS": "\n".join(
-            f"    server 127.0.0.1:{port} max_fails=1 fail_timeout=5s;" for port in config.web_ports
+            f"    server 127.0.0.1:{port} max_fails=0;" for port in config.web_ports
         ),
         "HTTP_PORT": str(config.http_port),
         "HTTPS_PORT": str(config.https_port),
@@ -635,6 +636,7 @@ def main(argv: list[str] | None = None) -> int:
         choices=["up", "down", "status", "restart-web", "nginx-site", "local-env", "prune-metrics", "supervise"],
     )
     parser.add_argument("path", nargs="?", help="local-env: the file to write")
+    parser.add_argument("--only", action="append", help="restart-web: this process only (web.1, ...)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for health (up, restart-web)")
     args = parser.parse_args(argv)
     if args.command == "local-env":
@@ -651,7 +653,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "status":
         return status(config)
     elif args.command == "restart-web":
-        restart_web(config, args.timeout)
+        restart_web(config, args.timeout, args.only)
     elif args.command == "nginx-site":
         print(render_nginx_site(config), end="")
     else:
