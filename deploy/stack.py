@@ -208,9 +208,7 @@ def process_specs(config: Config) -> list[Spec]:
 def render_nginx_site(config: Config) -> str:
     port_suffix = "" if config.https_port == 443 else f":{config.https_port}"
     values = {
-        "UPSTREAM_SERVERS": "\n".join(
-            f"    server 127.0.0.1:{port} max_fails=0;" for port in config.web_ports
-        ),
+        "UPSTREAM_SERVERS": "\n".join(f"    server 127.0.0.1:{port} max_fails=0;" for port in config.web_ports),
         "HTTP_PORT": str(config.http_port),
         "HTTPS_PORT": str(config.https_port),
         "HTTPS_PORT_SUFFIX": port_suffix,
@@ -310,7 +308,17 @@ def prepare_release(config: Config) -> None:
     (nginx_dir / "turnwise.conf").write_text(render_nginx_site(config))
     (nginx_dir / "nginx.conf").write_text(render_nginx_main(config))
     subprocess.run(
-        [config.nginx, "-t", "-q", "-p", f"{nginx_dir}/", "-c", str(nginx_dir / "nginx.conf")],
+        [
+            config.nginx,
+            "-t",
+            "-q",
+            "-p",
+            f"{nginx_dir}/",
+            "-c",
+            str(nginx_dir / "nginx.conf"),
+            "-e",
+            str(config.run_dir / "logs" / "nginx-error.log"),
+        ],
         check=True,
     )
 
