@@ -32,6 +32,8 @@ from accounts.throttle import client_ip
 from games import metrics, presence
 
 CHANNEL_LAYER_TIMEOUT_SECONDS = 2.0
+# A label per method the site answers; anything else is "other" (a label's values must stay few).
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 
 def _registry() -> CollectorRegistry:
@@ -128,6 +130,3 @@ def count_requests(get_response: Callable[[HttpRequest], HttpResponseBase]) -> C
         return response
 
     return middleware
-
-
-_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
