@@ -143,8 +143,8 @@ def test_a_match_through_the_proxy_survives_kills_restarts_and_a_deploy(
         play(pages)
         moves += 1
 
-    # kill -9 of a daphne mid-match: the next move is posted at once, reaches the other daphne through
-    # nginx, and both pages (reconnected through nginx) show it.
+    # kill -9 of a daphne mid-match: the pages whose sockets it held reconnect through nginx to the other
+    # one, whose state they are sent; the next move goes there too, and both pages show it.
     killed_pid = stack.pid("web.1")
     assert killed_pid is not None
     killed_at = time.monotonic()
