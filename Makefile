@@ -94,3 +94,25 @@ bench-live: install-dev
 clean:
 	rm -rf $(VENV) .test-db*.sqlite3 staticfiles
 	find locale locale_django -name '*.mo' -delete 2>/dev/null || true
+
+# Debian's nginx for the production recipe and its test (deploy/; never /etc/nginx's configuration).
+.PHONY: nginx prod-up prod-down prod-status
+nginx:
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+		echo "Installing Debian's nginx for the production recipe"; \
+		(apt-get update -qq && apt-get install -y -qq nginx >/dev/null) || \
+		{ echo "Could not install nginx: run 'apt-get install -y nginx' (as root)." >&2; exit 1; }; }
+
+# The production stack on this machine (docs/deployment.md): nginx with TLS in front of two daphne
+# processes and a worker, on PostgreSQL and Redis, supervised by deploy/stack.py. Settings in
+# PROD_ENV (made from deploy/env.example the first time).
+PROD_ENV ?= deploy/local.env
+prod-up: install nginx
+	@[ -f $(PROD_ENV) ] || $(PY) deploy/stack.py local-env $(PROD_ENV)
+	TURNWISE_ENV_FILE=$(PROD_ENV) $(PY) deploy/stack.py up
+
+prod-down:
+	TURNWISE_ENV_FILE=$(PROD_ENV) $(PY) deploy/stack.py down
+
+prod-status:
+	TURNWISE_ENV_FILE=$(PROD_ENV) $(PY) deploy/stack.py status

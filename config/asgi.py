@@ -127,8 +127,12 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from config import mail  # noqa: E402
 from games import bots, presence, realtime  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+
+if settings.MAILERS["default"]["BACKEND"] == "config.mail.UnconfiguredEmailBackend":
+    mail.warn_once()  # at the start of each web process, not at the first notice
 
 router = ProtocolTypeRouter(
     {

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.health.count_requests",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -181,11 +182,18 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "1"))
 if env_bool("FAST_PASSWORD_HASHER", False):
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-# Email: the console locally; set EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend and the
-# EMAIL_* variables for real delivery.
+# Email: the console locally; in production SMTP once EMAIL_HOST names a server. With DEBUG off and no
+# EMAIL_HOST, mail is dropped with one warning when the process starts (config.mail), rather than a
+# ConnectionRefused traceback per notice from an SMTP server that is not there.
 _email_backend = os.environ.get(
     "EMAIL_BACKEND",
-    "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else (
+        "django.core.mail.backends.smtp.EmailBackend"
+        if os.environ.get("EMAIL_HOST")
+        else "config.mail.UnconfiguredEmailBackend"
+    ),
 )
 _email_options: dict[str, object] = {}
 if _email_backend.endswith("smtp.EmailBackend"):
@@ -228,9 +236,17 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 # --- Static files ---------------------------------------------------------------------------------
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-# collectstatic's target in production (served by WhiteNoise); development serves from the finders.
+# collectstatic's target in production (served by the proxy, or by WhiteNoise without one); development
+# serves from the finders.
 STATIC_ROOT = os.environ.get("STATIC_ROOT") or (None if DEBUG else BASE_DIR / "staticfiles")
 WHITENOISE_USE_FINDERS = DEBUG
+if env_bool("STATIC_HASHED_NAMES", not DEBUG):
+    # Hashed names (app.3f2a9c1b7e4d.css) and a gzipped copy of each file: a proxy may then keep them
+    # for a year (deploy/nginx/turnwise.conf), and a release changes the names the pages link to.
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
 
 # --- Security -------------------------------------------------------------------------------------
 SECURE_CSP = {
@@ -259,6 +275,9 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # Asked over plain HTTP by the proxy and the supervisors on the machine itself, never by people: a
+    # redirect to https would fail their checks.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz/", r"^metrics$"]
 
 # --- Turnwise -------------------------------------------------------------------------------------
 # Seconds a computer player waits before moving, so people see the move happen.
@@ -304,6 +323,12 @@ for _pattern in WEB_PUSH_EXTRA_HOSTS:  # a typo would silently refuse the operat
 PUSH_TEST_LOOPBACK_HOSTS: frozenset[str] = frozenset()
 # Run the computer-player loop inside the web process (off when a separate worker runs it).
 BOT_RUNNER_IN_PROCESS = env_bool("BOT_RUNNER_IN_PROCESS", True)
+# /metrics (Prometheus): answered to requests from these addresses (the socket peer: the proxy that
+# forwards, or the collector on the machine), or with "Authorization: Bearer METRICS_TOKEN" when set.
+METRICS_ALLOWED_IPS = [a for a in os.environ.get("METRICS_ALLOWED_IPS", "127.0.0.1,::1").split(",") if a]
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+# /healthz/ reports the worker stale when its runner has not gone round its loop for this long.
+WORKER_STALE_SECONDS = float(os.environ.get("WORKER_STALE_SECONDS", "30"))
 
 LOGGING = {
     "version": 1,

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from games import bot_worker, registry, services
+from games import bot_worker, metrics, registry, services
 from games.engine import Action, Bot, View
 
 log = logging.getLogger(__name__)
@@ -39,9 +39,11 @@ def take_turn(match_id: int, *, now: datetime | None = None, compute: Compute | 
 
     ``compute`` runs the search: here by default; the runner thread passes one that uses the worker process.
     """
-    turn = services.claim_bot_turn(match_id, now or timezone.now())
+    now = now or timezone.now()
+    turn = services.claim_bot_turn(match_id, now)
     if turn is None:
         return False
+    metrics.record_bot_claim((now - turn.due_at).total_seconds())
     bot = registry.get(turn.game).bot
     try:
         action = (compute or bot_worker.compute)(bot, turn.view, turn.legal, settings.BOT_BUDGET_SECONDS, turn.level)
@@ -125,6 +127,8 @@ def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
 
     next_clock = time.monotonic()
     while True:
+        # Read by /healthz/: a runner that stopped going round (a hung database call) shows as stale.
+        metrics.record_runner_loop()
         try:
             for match_id in services.due_match_ids(timezone.now()):
                 take_turn(match_id, compute=_compute_elsewhere)

@@ -21,6 +21,8 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
+from games import metrics
+
 log = logging.getLogger(__name__)
 
 MAX_SOCKETS_PER_USER = 20  # per process: a page holds two; twenty is ten tabs
@@ -53,7 +55,8 @@ def admit(channel_name: str, user_id: int, session_key: str) -> bool:
             return False
         _sockets[channel_name] = Socket(user_id, session_key)
         _per_user[user_id] = _per_user.get(user_id, 0) + 1
-        return True
+    metrics.SOCKETS.inc()
+    return True
 
 
 def admit_guest(channel_name: str) -> bool:
@@ -77,6 +80,7 @@ def leave(channel_name: str) -> None:
             _per_user[socket.user_id] = left
         else:
             del _per_user[socket.user_id]
+    metrics.SOCKETS.dec()
 
 
 def count() -> int:

@@ -23,7 +23,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import registry, services
+from games import metrics, registry, services
 from games.models import ChatMessage, Match, Move, Seat
 
 pytestmark = pytest.mark.django_db
@@ -376,6 +376,17 @@ def language_post(cast: Cast, data: st.DataObject) -> Request:
     return Request(_who(data), "post", "/language/", data.draw(st.one_of(st.just(form), FORMS), label="form"))
 
 
+def on_healthy_process(path: str) -> Plan:
+    """The health checks and the metrics, asked of a process whose worker went round just now (else
+    /healthz/ answers 503 on purpose): a GET with a fuzzed query string by anyone."""
+
+    def plan(cast: Cast, data: st.DataObject) -> Request:
+        metrics.record_runner_loop()
+        return get_page(lambda cast, data: path)(cast, data)
+
+    return plan
+
+
 def on_match(suffix: str) -> Callable[[Cast, st.DataObject], str]:
     return lambda cast, data: f"/m/{_match_id(cast, data)}/{suffix}"
 
@@ -429,6 +440,9 @@ PLANS: dict[str, Plan] = {
     "accounts:push-subscribe": accounts_post("/accounts/push/subscribe/"),
     "accounts:push-unsubscribe": accounts_post("/accounts/push/unsubscribe/"),
     "service-worker": get_page(lambda cast, data: "/sw.js"),
+    "healthz": on_healthy_process("/healthz/"),
+    "healthz-web": on_healthy_process("/healthz/web/"),
+    "metrics": on_healthy_process("/metrics"),
     "javascript-catalog": either(get_page(lambda cast, data: "/jsi18n/ne/"), with_segment("/jsi18n/{}/")),
     "set-language": language_post,
     "games:status": get_page(lambda cast, data: "/status/"),

@@ -44,6 +44,9 @@ def server_env(workdir: Path, *, database_url: str | None, redis_url: str | None
         FAST_PASSWORD_HASHER="1",
         LOG_LEVEL="WARNING",
         STATIC_ROOT=str(static_root),
+        # No collectstatic here (the benchmark measures the live path, not static files): pages link the
+        # plain names, which production's hashed names would refuse without a manifest.
+        STATIC_HASHED_NAMES="false",
         PYTHONUNBUFFERED="1",
     )
     if database_url:

@@ -32,6 +32,7 @@ class BotTurn:
     level: str
     view: View
     legal: list[Action]
+    due_at: datetime
 
 
 def _due(now: datetime) -> Q:
@@ -64,6 +65,7 @@ def claim_bot_turn(match_id: int, now: datetime) -> BotTurn | None:
         level=level,
         view=engine.view(state, seat),
         legal=engine.legal_actions(state, seat),
+        due_at=match.bot_due_at,
     )
 
 
