@@ -147,7 +147,7 @@ class DosAtATableOfFour(BrowserTestCase):
         hand_card(alice, "red 4").click()
         alice.get_by_role("button", name="Match", exact=True).click()
         for page in (bob, carol):
-            expect(events(page)).to_contain_text("alice matched R3+R4 on R7: double colour match")
+            expect(events(page)).to_contain_text("alice matched red 3 + red 4 on red 7: double colour match")
             expect(page.locator(".dos-row-cards")).to_contain_text("matched: double colour match")
 
         alice.get_by_role("button", name="End matching").click()

@@ -285,7 +285,7 @@ def test_drawing_then_placing_a_card(alice: Any) -> None:
     assert "None of your cards can make a match: draw a card." in body
     body = post(client, match, {"type": "draw"}).content.decode()
     assert "You drew yellow 8; it makes no match." in body
-    assert "alice drew Y8." in body
+    assert "alice drew yellow 8." in body
     assert re.findall(r'name="type" value="(\w+)"', body) == ["match", "place"]
     assert '<span class="dos-flag">drawn</span>' in body
     assert post(client, match, {"type": "place", "cards[]": "Y10"}).status_code == 200
@@ -415,7 +415,7 @@ def test_four_players_take_turns_through_the_form_and_the_computer(
     clients = {0: client_for(alice), 1: client_for(bob), 2: client_for(carol)}
     # Alice: R3+R4 on R7 (double colour) and W2 declared yellow on the row's W2 declared yellow.
     body = post(clients[0], table, {"type": "match", "target": "0", "cards[]": ["R4", "R3"]}).content.decode()
-    assert "alice matched R3+R4 on R7: double colour match, everyone else draws 1." in body
+    assert "alice matched red 3 + red 4 on red 7: double colour match, everyone else draws 1." in body
     body = post(
         clients[0],
         table,
