@@ -38,7 +38,7 @@ ALLOWED = {
 }
 # The Reversi board's edge labels (marked translate="no"): a column letter or a row number, half a
 # square's name. Anything else in a translate="no" element is checked like the rest of the page.
-EDGE_LABEL = re.compile(r"[a-h]|[1-8]")
+EDGE_LABEL = r"[a-h]|[1-8]"
 
 # Everything a person reads or hears, as (kind, where, value): the page's title; its rendered text
 # (what is visually hidden for screen readers included) without the board's edge labels, which come
@@ -71,15 +71,8 @@ PAGE_PIECES = """() => {
 
 def page_problems(page: Page, language: str, names: set[str]) -> list[str]:
     """What a reader of ``language`` should not meet on the page; ``names`` (people's) stay as written."""
-    pieces = []
-    for kind, where, value in page.evaluate(PAGE_PIECES):
-        if kind == "notation":
-            if EDGE_LABEL.fullmatch(value.strip()):
-                continue
-            kind = "text"
-        pieces.append((kind, where, value))
     allowed = [*ALLOWED, *(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])" for name in names)]
-    return reader_problems(pieces, language, allowed)
+    return reader_problems(page.evaluate(PAGE_PIECES), language, allowed, EDGE_LABEL)
 
 
 def choose_language(page: Page, code: str) -> None:

@@ -376,15 +376,21 @@ def list_marker_problem(list_style_type: str, language: str) -> str | None:
     return f"list marker {list_style_type!r}, not {OWN_COUNTER[language]!r}"
 
 
-def reader_problems(pieces: Iterable[tuple[str, str, str]], language: str, allowed: Iterable[str] = ()) -> list[str]:
+def reader_problems(
+    pieces: Iterable[tuple[str, str, str]], language: str, allowed: Iterable[str] = (), notation: str = r"(?!)"
+) -> list[str]:
     """Every problem of a page's ``pieces``, each (kind, where, value): kind ``text`` (the visible
     text, a title, an aria-label …) is checked with ``foreign_text``, kind ``marker`` (the computed
-    ``list-style-type`` of an ordered list's item) with ``list_marker_problem``."""
+    ``list-style-type`` of an ordered list's item) with ``list_marker_problem``, kind ``notation``
+    (the text of an element marked translate="no") passes whole if it matches ``notation`` and is
+    checked like text otherwise."""
     allowed = tuple(allowed)
     problems: list[str] = []
     for kind, where, value in pieces:
         if kind == "marker":
             found = [problem] if (problem := list_marker_problem(value, language)) else []
+        elif kind == "notation" and re.fullmatch(notation, value.strip()):
+            found = []
         else:
             found = foreign_text(value, language, allowed)
         for problem in found:
@@ -392,3 +398,46 @@ def reader_problems(pieces: Iterable[tuple[str, str, str]], language: str, allow
             if line not in problems:
                 problems.append(line)
     return problems
+
+
+class _PagePieces(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.notation: list[str] = []
+        self.attributes: list[tuple[str, str, str]] = []
+        self._open: list[tuple[str, bool, bool]] = []  # (tag, text skipped, inside translate="no")
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        skipped, notation = self._open[-1][1:] if self._open else (False, False)
+        skipped = skipped or tag in ("script", "style", "template")
+        notation = notation or ("translate", "no") in attrs
+        for name, value in attrs:
+            if value and name in READ_ATTRIBUTES and not skipped:
+                self.attributes.append(("text", f"{name} of <{tag}>", value))
+        if tag not in _VOID:
+            self._open.append((tag, skipped, notation))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self._open:
+            if self._open.pop()[0] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        skipped, notation = self._open[-1][1:] if self._open else (False, False)
+        if not skipped and data.strip():
+            (self.notation if notation else self.text).append(data.strip())
+
+
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+def page_pieces(html: str) -> list[tuple[str, str, str]]:
+    """What ``reader_problems`` reads of a page rendered on the server (no browser, so no list
+    markers): its text, the attributes people read, and apart (kind ``notation``) each text of an
+    element marked translate="no", such as the Reversi board's edge labels."""
+    parser = _PagePieces()
+    parser.feed(html)
+    parser.close()
+    pieces = [("text", "the page", " ".join(parser.text)), *parser.attributes]
+    return pieces + [("notation", 'translate="no"', text) for text in parser.notation]

@@ -195,3 +195,23 @@ def test_reader_problems_say_where_each_problem_is() -> None:
         "aria-label of <a>: ASCII digits '5' in 'ইতিহাস #5'",
         "<ol> item 1: list marker 'decimal', not 'bengali'",
     ]
+
+
+def test_notation_passes_only_when_it_is_what_the_pattern_allows() -> None:
+    pieces = [("notation", "row", "4"), ("notation", "row", "R7"), ("text", "body", "4")]
+    assert checks.reader_problems(pieces, "ne", (), r"[a-h]|[1-8]") == [
+        "row: ASCII digits '7' in 'R7'",
+        "body: ASCII digits '4' in '4'",
+    ]
+
+
+def test_page_pieces_read_text_and_read_attributes_and_keep_translate_no_apart() -> None:
+    html = (
+        '<html><head><title>T</title><style>p{}</style></head><body><p title="Tip">Hello <b>you</b></p>'
+        '<script>var x = 1;</script><table><tr><th translate="no">4</th><td>x</td></tr></table></body></html>'
+    )
+    assert checks.page_pieces(html) == [
+        ("text", "the page", "T Hello you x"),
+        ("text", "title of <p>", "Tip"),
+        ("notation", 'translate="no"', "4"),
+    ]
