@@ -81,7 +81,7 @@ class DosAgainstTheComputer(BrowserTestCase):
         hand_card(page, "blue 4").click()
         hand_card(page, "blue 5").click()
         page.get_by_role("button", name="Match", exact=True).click()
-        expect(events(page)).to_contain_text("solo matched B4+B5 on B9: double colour match, everyone else draws 1.")
+        expect(events(page)).to_contain_text("solo matched blue 4 + blue 5 on blue 9: double colour match, everyone else draws 1.")
 
         # G3 + G4 on G7, with the keyboard: Space picks a card or a row card, Enter presses a button.
         page.get_by_role("radio", name=re.compile(r"^green 7")).focus()
@@ -93,7 +93,7 @@ class DosAgainstTheComputer(BrowserTestCase):
         expect(page.get_by_role("checkbox", name=re.compile(r"^green 4"))).to_be_checked()
         page.get_by_role("button", name="Match", exact=True).focus()
         page.keyboard.press("Enter")
-        expect(events(page)).to_contain_text("solo matched G3+G4 on G7")
+        expect(events(page)).to_contain_text("solo matched green 3 + green 4 on green 7")
 
         # Two colour matches: two bonus cards.
         expect(body).to_contain_text("Colour match bonus")
@@ -106,7 +106,7 @@ class DosAgainstTheComputer(BrowserTestCase):
 
         # The computer's turn happens by itself and shows up live.
         expect(events(page)).to_contain_text("Computer 2 drew a card.")
-        expect(events(page)).to_contain_text("Computer 2 made no match after drawing and put Y4 in the Center Row.")
+        expect(events(page)).to_contain_text("Computer 2 made no match after drawing and put yellow 4 in the Center Row.")
         expect(body).to_contain_text("Your turn.")
 
         # The last card, a Wild #, goes on G9: declared as 9 in the select that appears when it is chosen.
@@ -164,5 +164,5 @@ class DosAtATableOfFour(BrowserTestCase):
         hand_card(bob, "yellow 10").click()
         bob.get_by_role("button", name="Put the chosen card in the Center Row").click()
         for page in (alice, carol):
-            expect(events(page)).to_contain_text("bob made no match after drawing and put Y10 in the Center Row.")
+            expect(events(page)).to_contain_text("bob made no match after drawing and put yellow 10 in the Center Row.")
         expect(carol.locator("#match-body")).to_contain_text("Your turn.")

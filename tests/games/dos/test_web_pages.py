@@ -236,7 +236,7 @@ def test_a_match_by_plain_form_then_by_htmx_reaches_the_bonus_step(solo: Match, 
     assert response.status_code == 200
     body = response.content.decode()
     assert body.lstrip().startswith('<section id="match-body"')
-    assert "alice matched G3+G4 on G7: double colour match, everyone else draws 1." in body
+    assert "alice matched green 3 + green 4 on green 7: double colour match, everyone else draws 1." in body
     # Every row card was matched, so matching ended by itself: cleanup refilled the row, bonus time.
     view = view_of(solo, 0)
     assert view["phase"] == "bonus" and view["bonus_left"] == 2
@@ -306,7 +306,7 @@ def test_the_computer_takes_its_turn_and_the_round_summary_follows(solo: Match, 
     assert run_computer() == 2  # a draw, then a card placed
     body = client.get(solo.get_absolute_url()).content.decode()
     assert "Computer 2 drew a card." in body
-    assert "Computer 2 made no match after drawing and put Y4 in the Center Row." in body
+    assert "Computer 2 made no match after drawing and put yellow 4 in the Center Row." in body
     assert "Your turn." in body
     assert "dos-summary" not in body  # no round has ended yet
 
@@ -421,7 +421,7 @@ def test_four_players_take_turns_through_the_form_and_the_computer(
         table,
         {"type": "match", "target": "1", "cards[]": "W2", "declare_W2": "Y", "target_declare_1": "Y"},
     ).content.decode()
-    assert "alice matched W2(yellow) on W2(yellow): colour match, one bonus card." in body
+    assert "alice matched Wild DOS as yellow on Wild DOS as yellow: colour match, one bonus card." in body
     view = view_of(table, 0)
     assert view["phase"] == "bonus" and view["bonus_left"] == 2
     post(clients[0], table, {"type": "skip_bonus"})
@@ -429,7 +429,7 @@ def test_four_players_take_turns_through_the_form_and_the_computer(
     assert view["hand_counts"] == [4, 8, 8, 8] and view["current"] == 1
     # Bob sees what happened, and that it is his turn.
     bob_page = clients[1].get(table.get_absolute_url()).content.decode()
-    assert "Your turn." in bob_page and "bob drew 1 penalty card for alice&#x27;s double colour match: Y6." in bob_page
+    assert "Your turn." in bob_page and "bob drew 1 penalty card for alice&#x27;s double colour match: yellow 6." in bob_page
     assert "carol drew 1 penalty card for alice&#x27;s double colour match." in bob_page
     # Carol may not act for Bob.
     response = post(clients[2], table, {"type": "draw"})
