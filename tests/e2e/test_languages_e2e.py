@@ -297,6 +297,36 @@ class NepaliSpectator(LanguageCase):
         assert problems == [], "\n".join(problems)
 
 
+class NepaliDrawnCard(LanguageCase):
+    """The "drawn" label (तानिएको, longer and taller than the English word) sits clear of the drawn
+    card's corner, which carries its colour letter and symbol."""
+
+    language = "ne"
+    username = "sita"
+
+    def test_the_drawn_label_leaves_the_drawn_cards_corner_in_sight(self) -> None:
+        base = self.live_server_url
+        page = self.new_page()
+        page.goto(base + "/")
+        choose_language(page, self.language)
+        sign_up_in(page, base, self.username)
+        match = make(self.username, "dos", players=2, bot_seats={1}, options=SOLO)
+        page.goto(base + match.get_absolute_url())
+        wait_live(page)
+        page.locator("button[name=type][value=draw]").click()
+        flag = page.locator(".dos-hand-cards .dos-flag")
+        expect(flag).to_have_text("तानिएको")
+        label, corner = flag.bounding_box(), page.locator("label.dos-drawn .dos-corner").bounding_box()
+        assert label is not None and corner is not None
+        apart = (
+            label["y"] + label["height"] <= corner["y"]
+            or corner["y"] + corner["height"] <= label["y"]
+            or label["x"] + label["width"] <= corner["x"]
+            or corner["x"] + corner["width"] <= label["x"]
+        )
+        assert apart, f"the label {label} covers the corner {corner}"
+
+
 # One test per class: one live server per test (SQLite rows written after a class's first test are not
 # seen by its server; see test_dos_e2e.py).
 class InAssamese:
