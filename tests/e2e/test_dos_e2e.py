@@ -81,7 +81,9 @@ class DosAgainstTheComputer(BrowserTestCase):
         hand_card(page, "blue 4").click()
         hand_card(page, "blue 5").click()
         page.get_by_role("button", name="Match", exact=True).click()
-        expect(events(page)).to_contain_text("solo matched blue 4 + blue 5 on blue 9: double colour match, everyone else draws 1.")
+        expect(events(page)).to_contain_text(
+            "solo matched blue 4 + blue 5 on blue 9: double colour match, everyone else draws 1."
+        )
 
         # G3 + G4 on G7, with the keyboard: Space picks a card or a row card, Enter presses a button.
         page.get_by_role("radio", name=re.compile(r"^green 7")).focus()
@@ -106,7 +108,9 @@ class DosAgainstTheComputer(BrowserTestCase):
 
         # The computer's turn happens by itself and shows up live.
         expect(events(page)).to_contain_text("Computer 2 drew a card.")
-        expect(events(page)).to_contain_text("Computer 2 made no match after drawing and put yellow 4 in the Center Row.")
+        expect(events(page)).to_contain_text(
+            "Computer 2 made no match after drawing and put yellow 4 in the Center Row."
+        )
         expect(body).to_contain_text("Your turn.")
 
         # The last card, a Wild #, goes on G9: declared as 9 in the select that appears when it is chosen.

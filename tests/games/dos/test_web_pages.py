@@ -429,7 +429,8 @@ def test_four_players_take_turns_through_the_form_and_the_computer(
     assert view["hand_counts"] == [4, 8, 8, 8] and view["current"] == 1
     # Bob sees what happened, and that it is his turn.
     bob_page = clients[1].get(table.get_absolute_url()).content.decode()
-    assert "Your turn." in bob_page and "bob drew 1 penalty card for alice&#x27;s double colour match: yellow 6." in bob_page
+    assert "Your turn." in bob_page
+    assert "bob drew 1 penalty card for alice&#x27;s double colour match: yellow 6." in bob_page
     assert "carol drew 1 penalty card for alice&#x27;s double colour match." in bob_page
     # Carol may not act for Bob.
     response = post(clients[2], table, {"type": "draw"})
