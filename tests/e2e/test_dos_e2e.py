@@ -102,9 +102,7 @@ class DosAgainstTheComputer(BrowserTestCase):
         for name in ("green 8", "blue 8"):
             hand_card(page, name).click()
             page.get_by_role("button", name="Place the chosen card as a bonus").click()
-            expect(events(page)).to_contain_text(
-                f"solo put {name[0].upper()}8 in the Center Row as a colour-match bonus."
-            )
+            expect(events(page)).to_contain_text(f"solo put {name} in the Center Row as a colour-match bonus.")
 
         # The computer's turn happens by itself and shows up live.
         expect(events(page)).to_contain_text("Computer 2 drew a card.")
@@ -157,7 +155,7 @@ class DosAtATableOfFour(BrowserTestCase):
         alice.get_by_role("button", name="End matching").click()
         alice.get_by_role("button", name="Skip the bonus").click()
         # Everyone else drew a penalty card; bob sees his own, the others only that he drew one.
-        expect(events(bob)).to_contain_text("bob drew 1 penalty card for alice's double colour match: B10.")
+        expect(events(bob)).to_contain_text("bob drew 1 penalty card for alice's double colour match: blue 10.")
         expect(events(carol)).to_contain_text("bob drew 1 penalty card for alice's double colour match.")
         expect(bob.locator("#match-body")).to_contain_text("Your turn.")
         expect(carol.locator(".dos-players")).to_contain_text(re.compile(r"alice\s*5"))
