@@ -74,7 +74,7 @@ class NewMatchForm(forms.Form):
             }
         self.fields["players"] = forms.TypedChoiceField(
             label=_("Number of players"),
-            choices=[(str(n), str(n)) for n in counts],
+            choices=[(str(n), LocalNumber(n)) for n in counts],
             coerce=int,
             initial=str(spec.min_players),
             error_messages={"invalid_choice": wrong_count},

@@ -57,15 +57,23 @@ def rank_name(rank: str) -> str:
     return names.get(rank, rank)
 
 
+def joker_short(code: str) -> str:
+    """What a joker's face prints: BB and LB in English, the first word of its name in the other
+    languages (docs/i18n.md, "Cards, goals and numbers")."""
+    if code == "BB":
+        return pgettext("Back Alley joker, printed on the card", "BB")
+    return pgettext("Back Alley joker, printed on the card", "LB")
+
+
 def card(code: str) -> dict[str, Any]:
     """A card for the template: ``short`` is what is printed ("Q♥"), ``name`` what is said ("queen of
     hearts"); ``colour`` only picks a colour, the symbol and the name carry the suit."""
     if code in JOKERS:
         return {
             "code": code,
-            "rank": code,
+            "rank": joker_short(code),
             "symbol": "\u2605",
-            "short": code,
+            "short": joker_short(code),
             "name": _("Big Blooper") if code == "BB" else _("Little Blooper"),
             "colour": "joker",
         }

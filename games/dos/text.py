@@ -7,23 +7,18 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.i18n import digits
-
-
-def _colour_name(letter: str) -> str:
-    return {"R": _("red"), "G": _("green"), "B": _("blue"), "Y": _("yellow")}.get(letter, letter)
+from games.dos.present import card
 
 
 def card_label(code: str, declared: Any = None) -> str:
-    """``R#`` declared 7 reads "R#(7)"; ``W2`` declared blue reads "W2(blue)"."""
-    if declared is None:
-        return code
-    shown = _colour_name(declared) if isinstance(declared, str) else digits(declared)
-    return _("%(card)s(%(declared)s)") % {"card": code, "declared": shown}
+    """A card named as the board names it, in the reader's words and digits: ``B5`` reads "blue 5",
+    ``R#`` declared 7 "red Wild # as 7", ``W2`` declared blue "Wild DOS as blue" (never the code)."""
+    shown = card(code, declared)
+    return shown["name"] if declared is not None else shown["short"]
 
 
 def _cards(codes: list[str]) -> str:
-    return ", ".join(codes)
+    return ", ".join(card_label(code) for code in codes)
 
 
 def describe_event(event: dict[str, Any], names: list[str]) -> str:
@@ -40,19 +35,19 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str:
         return _describe_match(event, name)
     if kind == "draw":
         if "card" in event:
-            return _("%(name)s drew %(card)s.") % {"name": name, "card": event["card"]}
+            return _("%(name)s drew %(card)s.") % {"name": name, "card": card_label(event["card"])}
         return _("%(name)s drew a card.") % {"name": name}
     if kind == "no_draw":
         return _("%(name)s could not draw: the draw and discard piles are empty.") % {"name": name}
     if kind == "place":
         return _("%(name)s made no match after drawing and put %(card)s in the Center Row.") % {
             "name": name,
-            "card": event["card"],
+            "card": card_label(event["card"]),
         }
     if kind == "bonus":
         return _("%(name)s put %(card)s in the Center Row as a colour-match bonus.") % {
             "name": name,
-            "card": event["card"],
+            "card": card_label(event["card"]),
         }
     if kind == "skip_bonus":
         return ngettext(
@@ -81,7 +76,7 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str:
 
 
 def _describe_match(event: dict[str, Any], name: str) -> str:
-    played = "+".join(
+    played = " + ".join(
         card_label(card, declared) for card, declared in zip(event["cards"], event["declared"], strict=True)
     )
     values = {"name": name, "cards": played, "target": card_label(event["target"], event["target_declared"])}

@@ -13,8 +13,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.tacocat.cards import GOAL_LABELS, LETTERS
+from games.tacocat.cards import LETTERS
 from games.tacocat.moves import attack_kind, defence_options, legal_attacks
+from games.tacocat.text import goal_name
 
 #: The arrow of a space points at the player who replaces first: seat 0 plays from the left (WOW).
 ARROW_GLYPHS = {0: "←", 1: "→", None: "↔"}
@@ -24,7 +25,7 @@ FORM_MODES = frozenset({"replace_both", "replace_first", "replace_second", "duel
 
 
 def seat_label(seat: int) -> str:
-    return _("goal %(label)s") % {"label": GOAL_LABELS[seat]}
+    return _("goal %(label)s") % {"label": goal_name(seat)}
 
 
 def position_text(position: int) -> str:
@@ -35,7 +36,7 @@ def position_text(position: int) -> str:
 def space_name(position: int) -> str:
     """A space or goal in words, as the event sentences name it: "O (0)", "the WOW goal"."""
     if position in (-4, 4):
-        return _("the %(label)s goal") % {"label": GOAL_LABELS[0 if position < 0 else 1]}
+        return _("the %(label)s goal") % {"label": goal_name(0 if position < 0 else 1)}
     return _("%(letter)s (%(position)s)") % {"letter": LETTERS[position + 3], "position": position_text(position)}
 
 
@@ -64,7 +65,7 @@ def kind_text(kind: str | None) -> str:
 def _track(view: dict[str, Any]) -> list[dict[str, Any]]:
     cat = view["cat"]
     cells: list[dict[str, Any]] = [
-        {"kind": "goal", "seat": 0, "label": GOAL_LABELS[0], "position": -4, "cat": cat == -4,
+        {"kind": "goal", "seat": 0, "label": goal_name(0), "position": -4, "cat": cat == -4,
          "yours": view["your_goal"] == -4},
     ]  # fmt: skip
     for space in view["track"]:
@@ -82,7 +83,7 @@ def _track(view: dict[str, Any]) -> list[dict[str, Any]]:
             }
         )
     cells.append(
-        {"kind": "goal", "seat": 1, "label": GOAL_LABELS[1], "position": 4, "cat": cat == 4,
+        {"kind": "goal", "seat": 1, "label": goal_name(1), "position": 4, "cat": cat == 4,
          "yours": view["your_goal"] == 4}
     )  # fmt: skip
     return cells
@@ -191,7 +192,7 @@ def present(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
                 "you": s == seat,
                 "cards": view["hand_counts"][s],
                 "backs": range(view["hand_counts"][s]),
-                "goal": GOAL_LABELS[s],
+                "goal": goal_name(s),
                 "replaced": view["replaced"][s],
                 "committed": view["committed"][s],
                 "to_act": s in view["to_act"],

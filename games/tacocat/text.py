@@ -5,10 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from games.i18n import digits
-from games.tacocat.cards import GOAL_LABELS, GOALS, LETTERS
+from games.tacocat.cards import GOALS, LETTERS
+
+
+def card_label(code: str) -> str:
+    """A card as a face-up list names it (a replay's hands and piles): its value, in the reader's digits."""
+    return digits(code)
 
 
 def _cards(codes: list[str]) -> str:
@@ -16,9 +21,15 @@ def _cards(codes: list[str]) -> str:
     return ", ".join(digits(code) for code in codes)
 
 
+def goal_name(seat: int) -> str:
+    """The name of ``seat``'s goal in the reader's language. The board's ends are the words WOW and YAY
+    (GOAL_LABELS, the engine's), written in each language's script like the game's name."""
+    return (pgettext("Tacocat goal", "WOW"), pgettext("Tacocat goal", "YAY"))[seat]
+
+
 def _space(position: int) -> str:
     if position in GOALS:
-        return _("the %(label)s goal") % {"label": GOAL_LABELS[GOALS.index(position)]}
+        return _("the %(label)s goal") % {"label": goal_name(GOALS.index(position))}
     return _("%(letter)s (%(position)s)") % {
         "letter": LETTERS[position + 3],
         "position": digits(f"{position:+d}" if position else "0"),

@@ -42,7 +42,7 @@ class DosRefusalUnderDebug(BrowserTestCase):
         hand_card(page, "blue 4").click()
         hand_card(page, "blue 5").click()
         page.get_by_role("button", name="Match", exact=True).click()
-        expect(events(page)).to_contain_text("solo matched B4+B5 on B9")
+        expect(events(page)).to_contain_text("solo matched blue 4 + blue 5 on blue 9")
         assert_page_intact(page)
 
 

@@ -81,7 +81,9 @@ class DosAgainstTheComputer(BrowserTestCase):
         hand_card(page, "blue 4").click()
         hand_card(page, "blue 5").click()
         page.get_by_role("button", name="Match", exact=True).click()
-        expect(events(page)).to_contain_text("solo matched B4+B5 on B9: double colour match, everyone else draws 1.")
+        expect(events(page)).to_contain_text(
+            "solo matched blue 4 + blue 5 on blue 9: double colour match, everyone else draws 1."
+        )
 
         # G3 + G4 on G7, with the keyboard: Space picks a card or a row card, Enter presses a button.
         page.get_by_role("radio", name=re.compile(r"^green 7")).focus()
@@ -93,20 +95,20 @@ class DosAgainstTheComputer(BrowserTestCase):
         expect(page.get_by_role("checkbox", name=re.compile(r"^green 4"))).to_be_checked()
         page.get_by_role("button", name="Match", exact=True).focus()
         page.keyboard.press("Enter")
-        expect(events(page)).to_contain_text("solo matched G3+G4 on G7")
+        expect(events(page)).to_contain_text("solo matched green 3 + green 4 on green 7")
 
         # Two colour matches: two bonus cards.
         expect(body).to_contain_text("Colour match bonus")
         for name in ("green 8", "blue 8"):
             hand_card(page, name).click()
             page.get_by_role("button", name="Place the chosen card as a bonus").click()
-            expect(events(page)).to_contain_text(
-                f"solo put {name[0].upper()}8 in the Center Row as a colour-match bonus."
-            )
+            expect(events(page)).to_contain_text(f"solo put {name} in the Center Row as a colour-match bonus.")
 
         # The computer's turn happens by itself and shows up live.
         expect(events(page)).to_contain_text("Computer 2 drew a card.")
-        expect(events(page)).to_contain_text("Computer 2 made no match after drawing and put Y4 in the Center Row.")
+        expect(events(page)).to_contain_text(
+            "Computer 2 made no match after drawing and put yellow 4 in the Center Row."
+        )
         expect(body).to_contain_text("Your turn.")
 
         # The last card, a Wild #, goes on G9: declared as 9 in the select that appears when it is chosen.
@@ -147,13 +149,13 @@ class DosAtATableOfFour(BrowserTestCase):
         hand_card(alice, "red 4").click()
         alice.get_by_role("button", name="Match", exact=True).click()
         for page in (bob, carol):
-            expect(events(page)).to_contain_text("alice matched R3+R4 on R7: double colour match")
+            expect(events(page)).to_contain_text("alice matched red 3 + red 4 on red 7: double colour match")
             expect(page.locator(".dos-row-cards")).to_contain_text("matched: double colour match")
 
         alice.get_by_role("button", name="End matching").click()
         alice.get_by_role("button", name="Skip the bonus").click()
         # Everyone else drew a penalty card; bob sees his own, the others only that he drew one.
-        expect(events(bob)).to_contain_text("bob drew 1 penalty card for alice's double colour match: B10.")
+        expect(events(bob)).to_contain_text("bob drew 1 penalty card for alice's double colour match: blue 10.")
         expect(events(carol)).to_contain_text("bob drew 1 penalty card for alice's double colour match.")
         expect(bob.locator("#match-body")).to_contain_text("Your turn.")
         expect(carol.locator(".dos-players")).to_contain_text(re.compile(r"alice\s*5"))
@@ -164,5 +166,5 @@ class DosAtATableOfFour(BrowserTestCase):
         hand_card(bob, "yellow 10").click()
         bob.get_by_role("button", name="Put the chosen card in the Center Row").click()
         for page in (alice, carol):
-            expect(events(page)).to_contain_text("bob made no match after drawing and put Y10 in the Center Row.")
+            expect(events(page)).to_contain_text("bob made no match after drawing and put yellow 10 in the Center Row.")
         expect(carol.locator("#match-body")).to_contain_text("Your turn.")

@@ -1,17 +1,14 @@
-"""The site in Assamese and Nepali, in a real browser (issue #15).
+"""The site in Assamese and Nepali, in a real browser (issues #15 and #29).
 
 For each language, a player chooses it with the switcher on the page, plays a turn of each of the four
-games against computer players, and no English word is left on the page (what is read aloud included);
-every page type (the 404 page too), on a 375 px phone, has no sideways scrolling, no axe violation, no
-console error and no English; a Nepali spectator of an English player's match gets its live updates in
-Nepali.
+games against computer players, and every page type (the 404 page too), on a 375 px phone, has no
+sideways scrolling, no axe violation and no console error; a Nepali spectator of an English player's
+match gets its live updates in Nepali.
 
-What may stay in Latin letters is short and reviewed (ALLOWED, LATIN_NAMES, CODE): the site's name,
-people's names, the switcher's own "English", the download formats (JSON, zip), the Enter key, codes
-(card codes R7/W2/B#, Reversi squares d4 and column letters, ranks A/K/Q/J, the Tacocat track's letters,
-Back Alley's team letters A/B),
-the game names a glossary keeps in Latin letters (docs/glossary-ne.md: DOS, Tacocat Spelled Backwards)
-and the goals' names WOW and YAY.
+On every page, what a reader sees or hears (the text, the title, aria labels, titles and the like,
+and the numbers of ordered lists) is in the language: no run of two or more Latin letters, no ASCII
+digit, no letter of the other language's script (tests/i18n/checks.py: reader_problems), apart from
+the short reviewed list in ALLOWED.
 """
 
 from __future__ import annotations
@@ -21,6 +18,7 @@ from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 from axe_playwright_python.sync_playwright import Axe
+from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from games.models import Match
@@ -28,55 +26,53 @@ from tests.e2e.helpers import PASSWORD, BrowserTestCase, console_errors, sign_up
 from tests.e2e.test_dos_e2e import SOLO
 from tests.e2e.test_every_page_e2e import GAMES, PHONE, make, overflow, resign
 from tests.games.tacocat.test_web_pages import OPTIONS as TACO
+from tests.i18n.checks import reader_problems
 
-# Reviewed: Latin-letter words that are not English prose.
+# Reviewed: what stays as it is in every language, each with its reason (patterns, see foreign_text).
 ALLOWED = {
-    "Turnwise",  # the site's name
-    "English",  # the switcher names each language in its own script
-    "WOW",  # the names of Tacocat's two goals, written on the board
-    "YAY",
-    "Enter",  # a key, named as printed on it
-    "JSON",  # the file formats of the downloads
-    "zip",
+    r"\bTurnwise\b": "the product's name",
+    r"\bEnglish\b": "the language switcher names each language in its own script",
+    "অসমীয়া": "the same: Assamese in its own script, on a Nepali page too",
+    "नेपाली": "the same: Nepali in its own script, on an Assamese page too",
+    r"(?<![A-Za-z0-9])[a-h][1-8](?![A-Za-z0-9])": "Reversi squares (d4): the notation is Latin everywhere",
 }
-# Game names a glossary keeps in Latin letters (docs/glossary-ne.md); Assamese transliterates them all.
-LATIN_NAMES = {"as": set(), "ne": {"DOS", "Tacocat", "Spelled", "Backwards"}}
-# Codes: DOS cards (R7, W2, B#, a colour letter alone), Reversi squares and the board's column letters
-# (d4, a..h), card ranks (A, K, Q, J), the Tacocat track's letters (T, A, C, O), Back Alley's jokers (LB).
-CODE = re.compile(r"^(?:[RGBYW](?:\d{1,2}|#)?|[a-h][1-8]?|[AKQJTCO]|[LB]B|\d+)$")
-TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9#']*")
+# The Reversi board's edge labels (marked translate="no"): a column letter or a row number, half a
+# square's name. Anything else in a translate="no" element is checked like the rest of the page.
+EDGE_LABEL = r"[a-h]|[1-8]"
 
-# Everything a person reads or hears: the rendered text (what is visually hidden for screen readers
-# included) and the attributes that are read aloud or shown on hover.
-PAGE_WORDS = """() => {
-  const parts = [document.title, document.body.innerText];
+# Everything a person reads or hears, as (kind, where, value): the page's title; its rendered text
+# (what is visually hidden for screen readers included) without the board's edge labels, which come
+# apart as "notation"; the attributes read aloud or shown on hover; the marker style of each item of
+# an ordered list.
+PAGE_PIECES = """() => {
+  const pieces = [['text', 'the title', document.title]];
+  const notation = [...document.querySelectorAll('body [translate=no]')];
+  for (const el of notation) {
+    pieces.push(['notation', 'translate=no <' + el.tagName.toLowerCase() + '>', el.innerText]);
+    el.style.setProperty('display', 'none', 'important');
+  }
+  pieces.push(['text', 'the page', document.body.innerText]);
+  for (const el of notation) el.style.removeProperty('display');
   const attrs = ['aria-label', 'title', 'placeholder', 'alt', 'aria-roledescription', 'aria-valuetext'];
   for (const el of document.querySelectorAll('body *')) {
-    for (const a of attrs) { const v = el.getAttribute(a); if (v) parts.push(v); }
-    if (el.tagName === 'INPUT' && ['submit', 'button'].includes(el.type) && el.value) parts.push(el.value);
+    const tag = '<' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '>';
+    for (const a of attrs) { const v = el.getAttribute(a); if (v) pieces.push(['text', a + ' of ' + tag, v]); }
+    if (el.tagName === 'INPUT' && ['submit', 'button'].includes(el.type) && el.value) {
+      pieces.push(['text', 'value of ' + tag, el.value]);
+    }
   }
-  return parts.join('\\n');
+  for (const li of document.querySelectorAll('ol > li')) {
+    if (!li.getClientRects().length) continue;  // not shown
+    pieces.push(['marker', 'an <ol> item: ' + li.innerText.slice(0, 40), getComputedStyle(li).listStyleType]);
+  }
+  return pieces;
 }"""
 
 
-def english_words(page: Page, names: set[str]) -> list[str]:
-    """The Latin-letter words on the page that are neither names, codes nor on the reviewed list."""
-    found: list[str] = []
-    for word in TOKEN.findall(page.evaluate(PAGE_WORDS)):
-        if word in ALLOWED or word in names or CODE.match(word) or word in found:
-            continue
-        found.append(word)
-    return found
-
-
-def english_lines(page: Page, names: set[str]) -> list[str]:
-    """The lines that hold English words, so that a failure shows each string in context."""
-    lines: list[str] = []
-    for line in page.evaluate(PAGE_WORDS).splitlines():
-        words = [w for w in TOKEN.findall(line) if w not in ALLOWED and w not in names and not CODE.match(w)]
-        if words and line.strip() not in lines:
-            lines.append(line.strip()[:160])
-    return lines
+def page_problems(page: Page, language: str, names: set[str]) -> list[str]:
+    """What a reader of ``language`` should not meet on the page; ``names`` (people's) stay as written."""
+    allowed = [*ALLOWED, *(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])" for name in names)]
+    return reader_problems(page.evaluate(PAGE_PIECES), language, allowed, EDGE_LABEL)
 
 
 def choose_language(page: Page, code: str) -> None:
@@ -102,13 +98,10 @@ class LanguageCase(BrowserTestCase):
 
     @property
     def names(self) -> set[str]:
-        return {self.username} | LATIN_NAMES[self.language]
+        return {self.username}
 
     def no_english(self, page: Page, where: str, problems: list[str]) -> None:
-        lines = english_lines(page, self.names)
-        if lines:
-            words = english_words(page, self.names)
-            problems.append(f"{where}: English {words[:20]} in {lines[:12]}")
+        problems.extend(f"{where}: {problem}" for problem in page_problems(page, self.language, self.names))
 
 
 class PlayATurnOfEachGame(LanguageCase):
@@ -191,6 +184,10 @@ class EveryPageTypeOnAPhone(LanguageCase):
 
     errors: list[str]
 
+    @property
+    def names(self) -> set[str]:
+        return super().names | {"ben"}
+
     def check(self, page: Page, path: str, problems: list[str]) -> None:
         page.goto(self.live_server_url + path)
         expect(page.locator("main")).to_be_visible()
@@ -253,6 +250,9 @@ class EveryPageTypeOnAPhone(LanguageCase):
         paths += ["/leaderboard/", "/leaderboard/dos/", "/status/", "/accounts/password/change/"]
         paths += ["/accounts/password/change/done/"]
         paths += [waiting.get_absolute_url(), invitation]
+        # Another player's profile (it offers a challenge) and the challenge page, for every game.
+        get_user_model().objects.create_user(username="ben", password="a long enough secret 42")
+        paths += ["/accounts/u/ben/", *(f"/challenge/ben/?game={g}" for g in GAMES)]
         paths += [f"/new/?game={g}" for g in GAMES]
         paths += [m.get_absolute_url() for m in playing.values()]
         paths += [m.get_absolute_url() for m in finished.values()]
@@ -304,6 +304,36 @@ class NepaliSpectator(LanguageCase):
         expect(body).to_have_attribute("data-version", str(version + 2), timeout=60_000)
         self.no_english(watcher, "spectator, after two moves", problems)
         assert problems == [], "\n".join(problems)
+
+
+class NepaliDrawnCard(LanguageCase):
+    """The "drawn" label (तानिएको, longer and taller than the English word) sits clear of the drawn
+    card's corner, which carries its colour letter and symbol."""
+
+    language = "ne"
+    username = "sita"
+
+    def test_the_drawn_label_leaves_the_drawn_cards_corner_in_sight(self) -> None:
+        base = self.live_server_url
+        page = self.new_page()
+        page.goto(base + "/")
+        choose_language(page, self.language)
+        sign_up_in(page, base, self.username)
+        match = make(self.username, "dos", players=2, bot_seats={1}, options=SOLO)
+        page.goto(base + match.get_absolute_url())
+        wait_live(page)
+        page.locator("button[name=type][value=draw]").click()
+        flag = page.locator(".dos-hand-cards .dos-flag")
+        expect(flag).to_have_text("तानिएको")
+        label, corner = flag.bounding_box(), page.locator("label.dos-drawn .dos-corner").bounding_box()
+        assert label is not None and corner is not None
+        apart = (
+            label["y"] + label["height"] <= corner["y"]
+            or corner["y"] + corner["height"] <= label["y"]
+            or label["x"] + label["width"] <= corner["x"]
+            or corner["x"] + corner["width"] <= label["x"]
+        )
+        assert apart, f"the label {label} covers the corner {corner}"
 
 
 # One test per class: one live server per test (SQLite rows written after a class's first test are not

@@ -99,7 +99,7 @@ class DosShowsWhatTheTickedCardsCanMatch(BrowserTestCase):
         hand_card(page, "blue 4").click()
         row_card(page, "blue 9").click()
         page.get_by_role("button", name="Match", exact=True).click()
-        expect(events(page)).to_contain_text("solo matched B4+B5 on B9")
+        expect(events(page)).to_contain_text("solo matched blue 4 + blue 5 on blue 9")
         assert errors == []
 
 

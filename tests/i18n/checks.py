@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -331,3 +331,113 @@ def unmarked_python(source: str) -> list[tuple[int, str]]:
             if keyword.arg in _FIELD_KEYWORDS and _plain_text(keyword.value):
                 found.append((node.lineno, f"{keyword.arg}={ast.unparse(keyword.value)[:60]}"))
     return found
+
+
+# --- what a reader of one language meets on a rendered page ----------------------------------------
+
+# Each language's script, and the counter style that numbers a list in its digits (Chromium draws both).
+SCRIPTS = {"as": ("Bengali", 0x0980, 0x09FF), "ne": ("Devanagari", 0x0900, 0x097F)}
+OWN_COUNTER = {"as": "bengali", "ne": "devanagari"}
+_LATIN_RUN = re.compile(r"[A-Za-z]{2,}")
+_ASCII_DIGITS = re.compile(r"[0-9]+")
+
+
+# The danda and double danda end sentences in both scripts (Unicode has them once, in the Devanagari
+# block, for Bengali-Assamese too): they belong to neither language alone.
+_SHARED = {"\u0964", "\u0965"}
+
+
+def foreign_text(text: str, language: str, allowed: Iterable[str] = ()) -> list[str]:
+    """What a reader of ``language`` should not meet in ``text``, each with the words around it: a run
+    of two or more Latin letters, an ASCII digit, or a letter of the other language's script (Bengali
+    on a Nepali page, Devanagari on an Assamese one). ``allowed`` are regular expressions for what
+    stays as it is (a name, a square); what they match is taken out first."""
+    for pattern in allowed:
+        text = re.sub(pattern, " ", text)
+    text = " ".join(text.split())
+    found = [(match, "Latin") for match in _LATIN_RUN.finditer(text)]
+    found += [(match, "ASCII digits") for match in _ASCII_DIGITS.finditer(text)]
+    for other, (script, first, last) in SCRIPTS.items():
+        if other != language:
+            wrong = f"[{chr(first)}-{chr(last)}]+"
+            found += [(m, script) for m in re.finditer(wrong, text) if not set(m.group()) <= _SHARED]
+    problems = []
+    for match, kind in sorted(found, key=lambda pair: pair[0].start()):
+        around = text[max(0, match.start() - 30) : match.end() + 30]
+        problems.append(f"{kind} {match.group()!r} in {around!r}")
+    return problems
+
+
+def list_marker_problem(list_style_type: str, language: str) -> str | None:
+    """Why an ordered list's item marker is wrong for ``language`` (None if it is right): its
+    numbers must be the language's own digits, or it must have none."""
+    if list_style_type in ("none", OWN_COUNTER[language]):
+        return None
+    return f"list marker {list_style_type!r}, not {OWN_COUNTER[language]!r}"
+
+
+def reader_problems(
+    pieces: Iterable[tuple[str, str, str]], language: str, allowed: Iterable[str] = (), notation: str = r"(?!)"
+) -> list[str]:
+    """Every problem of a page's ``pieces``, each (kind, where, value): kind ``text`` (the visible
+    text, a title, an aria-label …) is checked with ``foreign_text``, kind ``marker`` (the computed
+    ``list-style-type`` of an ordered list's item) with ``list_marker_problem``, kind ``notation``
+    (the text of an element marked translate="no") passes whole if it matches ``notation`` and is
+    checked like text otherwise."""
+    allowed = tuple(allowed)
+    problems: list[str] = []
+    for kind, where, value in pieces:
+        if kind == "marker":
+            found = [problem] if (problem := list_marker_problem(value, language)) else []
+        elif kind == "notation" and re.fullmatch(notation, value.strip()):
+            found = []
+        else:
+            found = foreign_text(value, language, allowed)
+        for problem in found:
+            line = f"{where}: {problem}"
+            if line not in problems:
+                problems.append(line)
+    return problems
+
+
+class _PagePieces(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.notation: list[str] = []
+        self.attributes: list[tuple[str, str, str]] = []
+        self._open: list[tuple[str, bool, bool]] = []  # (tag, text skipped, inside translate="no")
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        skipped, notation = self._open[-1][1:] if self._open else (False, False)
+        skipped = skipped or tag in ("script", "style", "template")
+        notation = notation or ("translate", "no") in attrs
+        for name, value in attrs:
+            if value and name in READ_ATTRIBUTES and not skipped:
+                self.attributes.append(("text", f"{name} of <{tag}>", value))
+        if tag not in _VOID:
+            self._open.append((tag, skipped, notation))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self._open:
+            if self._open.pop()[0] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        skipped, notation = self._open[-1][1:] if self._open else (False, False)
+        if not skipped and data.strip():
+            (self.notation if notation else self.text).append(data.strip())
+
+
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+def page_pieces(html: str) -> list[tuple[str, str, str]]:
+    """What ``reader_problems`` reads of a page rendered on the server (no browser, so no list
+    markers): its text, the attributes people read, and apart (kind ``notation``) each text of an
+    element marked translate="no", such as the Reversi board's edge labels."""
+    parser = _PagePieces()
+    parser.feed(html)
+    parser.close()
+    pieces = [("text", "the page", " ".join(parser.text)), *parser.attributes]
+    return pieces + [("notation", 'translate="no"', text) for text in parser.notation]

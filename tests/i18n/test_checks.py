@@ -140,3 +140,78 @@ def test_compiled_catalogues_give_the_translations_and_leave_out_fuzzy_ones(tmp_
     assert catalogue.gettext("Resign") == "हार मान्नुहोस्"
     assert catalogue.gettext("Draw") == "Draw"
     assert catalogue.ngettext("%(n)s card", "%(n)s cards", 3) == "%(n)s पत्ता"
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "problem"),
+    [
+        ("as", "অন্ততঃ 8টা আখৰ", "ASCII digits '8' in 'অন্ততঃ 8টা আখৰ'"),
+        ("ne", "रातो 7 मा निलो ७", "ASCII digits '7' in 'रातो 7 मा निलो ७'"),
+        ("as", "লক্ষ্য WOW", "Latin 'WOW' in 'লক্ষ্য WOW'"),
+        ("ne", "डाउनलोड (JSON)", "Latin 'JSON' in 'डाउनलोड (JSON)'"),
+        ("ne", "टोली क: ৫ अङ्क", "Bengali '৫' in 'टोली क: ৫ अङ्क'"),
+        ("as", "দল ক: ५ পইণ্ট", "Devanagari '५' in 'দল ক: ५ পইণ্ট'"),
+    ],
+)
+def test_foreign_text_finds_latin_words_ascii_digits_and_the_other_script(
+    language: str, text: str, problem: str
+) -> None:
+    assert checks.foreign_text(text, language) == [problem]
+
+
+def test_foreign_text_leaves_a_single_letter_own_digits_the_danda_and_what_is_allowed() -> None:
+    # A lone Latin letter (a column of the board) is no word; the danda ends sentences in both scripts.
+    assert checks.foreign_text("স্তম্ভ a ৰ পৰা h, ১ ৰ পৰা ৮।", "as") == []
+    allowed = (r"\bTurnwise\b", r"\b[a-h][1-8]\b")
+    assert checks.foreign_text("शेष चाल: d4 · Turnwise", "ne", allowed) == []
+    assert checks.foreign_text("शेष चाल: d4 · Turnwise 2", "ne", allowed) == ["ASCII digits '2' in 'शेष चाल: · 2'"]
+
+
+@pytest.mark.parametrize(
+    ("style", "language", "wrong"),
+    [
+        ("decimal", "as", True),
+        ("decimal", "ne", True),
+        ("devanagari", "as", True),
+        ("bengali", "ne", True),
+        ("bengali", "as", False),
+        ("devanagari", "ne", False),
+        ("none", "as", False),
+    ],
+)
+def test_an_ordered_list_is_numbered_in_the_languages_own_digits(style: str, language: str, wrong: bool) -> None:
+    assert (checks.list_marker_problem(style, language) is not None) is wrong
+
+
+def test_reader_problems_say_where_each_problem_is() -> None:
+    pieces = [
+        ("text", "body", "স্থিতি: ১৫ মিনিট"),
+        ("text", "aria-label of <a>", "ইতিহাস #5"),
+        ("marker", "<ol> item 1", "decimal"),
+        ("text", "title", "Turnwise"),
+    ]
+    problems = checks.reader_problems(pieces, "as", (r"\bTurnwise\b",))
+    assert problems == [
+        "aria-label of <a>: ASCII digits '5' in 'ইতিহাস #5'",
+        "<ol> item 1: list marker 'decimal', not 'bengali'",
+    ]
+
+
+def test_notation_passes_only_when_it_is_what_the_pattern_allows() -> None:
+    pieces = [("notation", "row", "4"), ("notation", "row", "R7"), ("text", "body", "4")]
+    assert checks.reader_problems(pieces, "ne", (), r"[a-h]|[1-8]") == [
+        "row: ASCII digits '7' in 'R7'",
+        "body: ASCII digits '4' in '4'",
+    ]
+
+
+def test_page_pieces_read_text_and_read_attributes_and_keep_translate_no_apart() -> None:
+    html = (
+        '<html><head><title>T</title><style>p{}</style></head><body><p title="Tip">Hello <b>you</b></p>'
+        '<script>var x = 1;</script><table><tr><th translate="no">4</th><td>x</td></tr></table></body></html>'
+    )
+    assert checks.page_pieces(html) == [
+        ("text", "the page", "T Hello you x"),
+        ("text", "title of <p>", "Tip"),
+        ("notation", 'translate="no"', "4"),
+    ]

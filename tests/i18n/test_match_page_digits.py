@@ -1,7 +1,8 @@
 """The match page of each game, read by a seated player in Assamese and in Nepali, shows every number
 in the reader's digits: counts, scores, rounds, clocks, the match number, the chat's times, card
-values. Only what names a thing keeps ASCII digits: DOS card codes in event lines (R7, W2), Reversi
-squares (d4) and the board's row numbers (marked translate="no"), the fair-play hash (in <code>);
+values, DOS cards in event lines (named as on the board: "blue 7", issue #29). Only what names a
+thing keeps ASCII digits: Reversi squares (d4) and the board's row numbers (marked translate="no"),
+the fair-play hash (in <code>);
 attributes (form values, ids, data-*) are machine values and are not read here."""
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from games.models import Match
 
 pytestmark = pytest.mark.django_db
 
-# Names, not numbers: a DOS card's code in an event line, a Reversi square, the hash's name.
-ALLOWED = re.compile(r"\b(?:[RGBYW](?:10|[0-9])|[a-h][1-8])\b|SHA-256")
+# Names, not numbers: a Reversi square, the hash's name.
+ALLOWED = re.compile(r"\b[a-h][1-8]\b|SHA-256")
 # The caption explains the squares' ASCII names (rows 1 to 8).
 CAPTION = "Reversi board: rows 1 to 8 from the top, columns a to h from the left"
 

@@ -50,7 +50,7 @@ def test_every_event_of_whole_games_reads_as_a_sentence() -> None:
 def test_a_double_colour_match_says_everyone_else_draws() -> None:
     state = act(position(hands=[["B4", "B5", "G10"], Q, V], center=["R7", "B9"]), match(1, "B4", "B5"))
     event = [e for e in engine.view(state, None)["events"] if e["type"] == "match"][-1]
-    assert describe(event) == "Ann matched B4+B5 on B9: double colour match, everyone else draws 1."
+    assert describe(event) == "Ann matched blue 4 + blue 5 on blue 9: double colour match, everyone else draws 1."
 
 
 def test_declared_wilds_are_named_with_their_declaration() -> None:
@@ -59,25 +59,25 @@ def test_declared_wilds_are_named_with_their_declaration() -> None:
         match(0, "R#", "W2", declare=[5, "G"], target_declare=7),
     )
     event = [e for e in engine.view(state, None)["events"] if e["type"] == "match"][-1]
-    assert describe(event) == "Ann matched R#(5)+W2(green) on G#(7)."
+    assert describe(event) == "Ann matched red Wild # as 5 + Wild DOS as green on green Wild # as 7."
 
 
 @pytest.mark.parametrize(
     ("event", "text"),
     [
         ({"type": "draw", "seat": 1}, "Bea drew a card."),
-        ({"type": "draw", "seat": 1, "card": "Y8"}, "Bea drew Y8."),
+        ({"type": "draw", "seat": 1, "card": "Y8"}, "Bea drew yellow 8."),
         ({"type": "no_draw", "seat": 2}, "Cal could not draw: the draw and discard piles are empty."),
         (
             {"type": "place", "seat": 0, "card": "Y10"},
-            "Ann made no match after drawing and put Y10 in the Center Row.",
+            "Ann made no match after drawing and put yellow 10 in the Center Row.",
         ),
         (
             {"type": "bonus", "seat": 0, "card": "G3", "left": 0},
-            "Ann put G3 in the Center Row as a colour-match bonus.",
+            "Ann put green 3 in the Center Row as a colour-match bonus.",
         ),
         ({"type": "skip_bonus", "seat": 0, "count": 2}, "Ann skipped 2 bonus placements."),
-        ({"type": "refill", "cards": ["R1", "B3"]}, "The Center Row was refilled with R1, B3."),
+        ({"type": "refill", "cards": ["R1", "B3"]}, "The Center Row was refilled with red 1, blue 3."),
         (
             {"type": "reshuffle", "count": 40},
             "The discard pile (40 cards) was shuffled into a new draw pile.",
@@ -88,7 +88,7 @@ def test_declared_wilds_are_named_with_their_declaration() -> None:
         ),
         (
             {"type": "penalty_draw", "seat": 2, "by": 0, "count": 2, "owed": 2, "cards": ["G6", "W2"]},
-            "Cal drew 2 penalty cards for Ann's double colour matches: G6, W2.",
+            "Cal drew 2 penalty cards for Ann's double colour matches: green 6, Wild DOS.",
         ),
         (
             {"type": "penalty_draw", "seat": 2, "by": 0, "count": 0, "owed": 1},
@@ -104,7 +104,7 @@ def test_declared_wilds_are_named_with_their_declaration() -> None:
         ),
         (
             {"type": "deal", "round": 2, "dealer": 3, "center": ["R7", "B9"]},
-            "Round 2: Dov dealt; the Center Row shows R7, B9.",
+            "Round 2: Dov dealt; the Center Row shows red 7, blue 9.",
         ),
     ],
 )

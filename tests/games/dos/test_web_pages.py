@@ -236,7 +236,7 @@ def test_a_match_by_plain_form_then_by_htmx_reaches_the_bonus_step(solo: Match, 
     assert response.status_code == 200
     body = response.content.decode()
     assert body.lstrip().startswith('<section id="match-body"')
-    assert "alice matched G3+G4 on G7: double colour match, everyone else draws 1." in body
+    assert "alice matched green 3 + green 4 on green 7: double colour match, everyone else draws 1." in body
     # Every row card was matched, so matching ended by itself: cleanup refilled the row, bonus time.
     view = view_of(solo, 0)
     assert view["phase"] == "bonus" and view["bonus_left"] == 2
@@ -285,7 +285,7 @@ def test_drawing_then_placing_a_card(alice: Any) -> None:
     assert "None of your cards can make a match: draw a card." in body
     body = post(client, match, {"type": "draw"}).content.decode()
     assert "You drew yellow 8; it makes no match." in body
-    assert "alice drew Y8." in body
+    assert "alice drew yellow 8." in body
     assert re.findall(r'name="type" value="(\w+)"', body) == ["match", "place"]
     assert '<span class="dos-flag">drawn</span>' in body
     assert post(client, match, {"type": "place", "cards[]": "Y10"}).status_code == 200
@@ -306,7 +306,7 @@ def test_the_computer_takes_its_turn_and_the_round_summary_follows(solo: Match, 
     assert run_computer() == 2  # a draw, then a card placed
     body = client.get(solo.get_absolute_url()).content.decode()
     assert "Computer 2 drew a card." in body
-    assert "Computer 2 made no match after drawing and put Y4 in the Center Row." in body
+    assert "Computer 2 made no match after drawing and put yellow 4 in the Center Row." in body
     assert "Your turn." in body
     assert "dos-summary" not in body  # no round has ended yet
 
@@ -415,13 +415,13 @@ def test_four_players_take_turns_through_the_form_and_the_computer(
     clients = {0: client_for(alice), 1: client_for(bob), 2: client_for(carol)}
     # Alice: R3+R4 on R7 (double colour) and W2 declared yellow on the row's W2 declared yellow.
     body = post(clients[0], table, {"type": "match", "target": "0", "cards[]": ["R4", "R3"]}).content.decode()
-    assert "alice matched R3+R4 on R7: double colour match, everyone else draws 1." in body
+    assert "alice matched red 3 + red 4 on red 7: double colour match, everyone else draws 1." in body
     body = post(
         clients[0],
         table,
         {"type": "match", "target": "1", "cards[]": "W2", "declare_W2": "Y", "target_declare_1": "Y"},
     ).content.decode()
-    assert "alice matched W2(yellow) on W2(yellow): colour match, one bonus card." in body
+    assert "alice matched Wild DOS as yellow on Wild DOS as yellow: colour match, one bonus card." in body
     view = view_of(table, 0)
     assert view["phase"] == "bonus" and view["bonus_left"] == 2
     post(clients[0], table, {"type": "skip_bonus"})
@@ -429,7 +429,8 @@ def test_four_players_take_turns_through_the_form_and_the_computer(
     assert view["hand_counts"] == [4, 8, 8, 8] and view["current"] == 1
     # Bob sees what happened, and that it is his turn.
     bob_page = clients[1].get(table.get_absolute_url()).content.decode()
-    assert "Your turn." in bob_page and "bob drew 1 penalty card for alice&#x27;s double colour match: Y6." in bob_page
+    assert "Your turn." in bob_page
+    assert "bob drew 1 penalty card for alice&#x27;s double colour match: yellow 6." in bob_page
     assert "carol drew 1 penalty card for alice&#x27;s double colour match." in bob_page
     # Carol may not act for Bob.
     response = post(clients[2], table, {"type": "draw"})
