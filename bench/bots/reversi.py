@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 import time
@@ -222,6 +223,22 @@ def exact_reach(budget_s: float, per_count: int, counts: list[int]) -> None:
         )
 
 
+def wall_time(budgets: list[float], count: int) -> None:
+    """Hard as a live match runs it (the wall-clock deadline on) on the first ``count`` FFO positions:
+    wall time per decision against its budget. These figures, unlike the others, depend on the load."""
+    bot.warm_up()
+    for budget_s in budgets:
+        walls = []
+        for number, p, o, _scores in ffo_positions()[:count]:
+            forget()
+            start = time.perf_counter()
+            d = bot.decide(p, o, level="hard", budget_s=budget_s, rng=random.Random(number))
+            walls.append(time.perf_counter() - start)
+            print(f"  #{number} hard at {budget_s} s: {walls[-1]:.3f} s wall, {d.nodes:,} units ({d.source})")
+        load = os.getloadavg()[0]
+        print(f"  => {budget_s} s budget: wall {min(walls):.3f}-{max(walls):.3f} s, load average {load:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games, FFO at the in-game budget only")
@@ -233,11 +250,15 @@ def main() -> None:
     parser.add_argument("--skip-ffo", action="store_true")
     parser.add_argument("--skip-matches", action="store_true")
     parser.add_argument("--exact", action="store_true", help="only: how many empties hard solves exactly")
+    parser.add_argument("--wall-time", action="store_true", help="only: hard's wall time per move, deadline on")
     seed_option(parser, default=1)  # the seed of the figures in docs/bots.md
     args = parser.parse_args()
     games = 10 if args.quick and args.games == 40 else args.games
 
     print(f"Reversi bots, node budgets per level: {bot.NODES_PER_SECOND} nodes per budget second")
+    if args.wall_time:
+        wall_time([args.in_game_budget, args.ffo_budget], 5 if args.quick else 20)
+        return
     if args.exact:
         exact_reach(args.ffo_budget, 5 if args.quick else 10, [14, 16, 17, 18, 19, 20])
         return
