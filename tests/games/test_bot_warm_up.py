@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from games import bot_worker, bots, registry
+from games import bot_worker, bots, registry, services
 from games.reversi import bot as reversi_bot
 from games.reversi.endgame import Budget
 from games.reversi.rules import engine as reversi_engine
+from tests.support import client_for
 
 _ran = threading.Event()
 
@@ -144,3 +145,14 @@ def test_the_runner_starts_the_worker_before_any_move_is_due(monkeypatch: pytest
     monkeypatch.setattr(bots, "_pool", None)
     bots.start_worker()
     assert submitted == [os.getpid]
+
+
+@pytest.mark.django_db
+def test_while_a_computer_move_waits_the_match_page_shows_the_computer_thinking(alice: Any) -> None:
+    """The wait for the compiler happens while the computer's seat is on move (its move not yet made),
+    so the page says what it says during any computer move: that the computer is thinking."""
+    match = services.create_match(user=alice, game="reversi", players=2, bot_seats={1}, bot_levels={1: "hard"})
+    services.act(match_id=match.pk, user=alice, action={"type": "place", "square": "d3"}, version=0)
+    body = client_for(alice).get(match.get_absolute_url()).content.decode()
+    status = body[body.index('class="match-status"') :]
+    assert "Waiting for Computer 2 (thinking…)" in status[: status.index("</p>")], status[:300]
