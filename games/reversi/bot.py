@@ -409,9 +409,9 @@ def _core() -> SimpleNamespace:
 def warm_up() -> None:
     """Compile the hard level's search (about 13 s of CPU, once per process) before a move needs it.
 
-    The worker runs this in a background thread as it starts; a hard move that arrives first waits
-    for it (``_wait_for_compiled``). The tables are emptied afterwards, so warming up changes no
-    later decision.
+    The worker runs this in a background thread as it starts; a hard move calls it too (``decide``),
+    so one that arrives mid-compile waits for that thread rather than play a weaker search. The tables
+    are emptied afterwards, so warming up changes no later decision.
     """
     while not _COMPILED.is_set():
         # One compile at a time: a hard move arriving mid-compile must wait for this one, not
