@@ -76,11 +76,16 @@ bench: install-dev migrate
 	$(MAKE) bench-live
 
 # Bot strength: every script in bench/bots/ (its helpers excepted), niced: the machine may be shared.
-# BENCH_BOTS_ARGS=--quick for a short run.
+# BENCH_BOTS_ARGS=--quick for a short run. The games are played on seeds never used for tuning
+# (bench/bots/stats.py FRESH_SEEDS), and every run's rows, ordered or not, are appended to the run log
+# that docs/bots.md links (BENCH_BOTS_LOG= to keep a run out of it).
+BENCH_BOTS_SEED ?= 10000000
+BENCH_BOTS_LOG ?= docs/bots-runs.md
 bench-bots: install-dev
 	@for f in bench/bots/*.py; do \
 		case "$$(basename $$f)" in stats.py|baselines.py|_*) continue;; esac; \
-		echo "== $$f"; nice -n 5 $(PY) $$f $(BENCH_BOTS_ARGS) || exit 1; \
+		echo "== $$f"; \
+		nice -n 5 $(PY) $$f --seed $(BENCH_BOTS_SEED) $(if $(BENCH_BOTS_LOG),--log $(BENCH_BOTS_LOG)) $(BENCH_BOTS_ARGS) || exit 1; \
 	done
 
 # The live path under load: starts its own daphne, scripts real clients (SQLite, then PostgreSQL + Redis

@@ -108,6 +108,13 @@ def _pool_executor() -> ProcessPoolExecutor:
     return _pool
 
 
+def start_worker() -> None:
+    """Start the worker process now (a no-op task makes the pool spawn it), so its warm-ups (Reversi
+    compiles its search: seconds of CPU) run while nothing is due, not after the first move falls due."""
+    if settings.BOT_SEPARATE_PROCESS:
+        _pool_executor().submit(os.getpid)
+
+
 def _compute_elsewhere(bot: Bot, view: View, legal: list[Action], budget: float, level: str) -> Action:
     """The bot's search, in the worker process (so a search never holds the interpreter here)."""
     global _pool
@@ -125,6 +132,10 @@ def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
     """Computer moves as they fall due, and the clock work every few seconds (blocking; a thread)."""
     from games import clock
 
+    try:
+        start_worker()
+    except Exception:  # A move that falls due starts it again.
+        log.exception("Could not start the computer players' worker process")
     next_clock = time.monotonic()
     while True:
         # Read by /healthz/: a runner that stopped going round (a hung database call) shows as stale.

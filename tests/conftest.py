@@ -56,6 +56,16 @@ def _default_language() -> None:
     translation.activate(django_settings.LANGUAGE_CODE)
 
 
+@pytest.fixture(autouse=True)
+def _bots_count_their_work_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer players' wall-clock deadline is off: on a busy test host it would cut searches
+    short at random, and tests assert exact work counts and the same move for the same seed.
+    tests/games/test_bot_deadlines.py turns it on, with a fake clock."""
+    from games import deadline
+
+    monkeypatch.setattr(deadline, "ENFORCED", False)
+
+
 @pytest.fixture
 def make_user(django_user_model: Any) -> Any:
     def make(username: str) -> Any:

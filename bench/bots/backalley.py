@@ -18,7 +18,7 @@ from random import Random
 from typing import Any
 
 from baselines import backalley_greedy, pairings
-from stats import Tally, arguments, report  # also puts the repo root on sys.path
+from stats import Tally, arguments, log_run, report  # also puts the repo root on sys.path
 
 from games.backalley import bot
 from games.backalley.rules import engine
@@ -118,6 +118,13 @@ def main() -> None:
     for name in bot.LEVELS:
         print(bidding[name].line(name))
     print(f"  ({time.perf_counter() - started:.0f} s)")
+    if args.log:
+        log_run(
+            args.log,
+            "Back Alley",
+            args,
+            f"budget {BUDGET_S} s, {args.games} matches of {26 - first_deal} deals per pairing",
+        )
 
 
 if __name__ == "__main__":

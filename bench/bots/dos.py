@@ -20,7 +20,7 @@ from random import Random
 from typing import Any
 
 from baselines import dos_greedy, pairings
-from stats import Z95, Tally, arguments, only_option, report
+from stats import Z95, Tally, arguments, log_run, only_option, report
 
 from games.dos import bot, simulate
 from games.dos.rules import engine
@@ -184,6 +184,13 @@ def main() -> None:
             ),
         )
     print(f"  ({time.perf_counter() - started:.0f} s)")
+    if args.log:
+        log_run(
+            args.log,
+            "DOS",
+            args,
+            f"budget {args.budget} s, {args.games} heads-up games and {args.games // 2} per table pairing",
+        )
 
 
 if __name__ == "__main__":

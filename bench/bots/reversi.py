@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 import time
@@ -27,6 +28,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
+
+from stats import LOG, Tally, log_run, seed_option  # noqa: E402
 
 from games.reversi import bot, endgame  # noqa: E402
 from games.reversi.bitboard import bits, flips, moves  # noqa: E402
@@ -113,32 +116,19 @@ def play(first: Player, second: Player, opening: list[int], seed: int) -> int:
         p, o, turn = o ^ f, p | f | (1 << sq), 1 - turn
 
 
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    phat = score / n
-    centre = (phat + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def match(name_a: str, a: Player, name_b: str, b: Player, games: int, seed: int) -> None:
-    score = 0.0
-    n = 0
+    tally = Tally(f"{name_a} vs {name_b}")
     margin_sum = 0
     start = time.process_time()
     for i, opening in enumerate(openings(max(1, games // 2), seed)):
         for a_first in (True, False):
             forget()
             m = play(a, b, opening, seed + i) if a_first else -play(b, a, opening, seed + i)
-            score += 1.0 if m > 0 else 0.5 if m == 0 else 0.0
+            tally.add(1.0 if m > 0 else 0.5 if m == 0 else 0.0)
             margin_sum += m
-            n += 1
-    low, high = wilson(score, n)
+    LOG.append(tally)
     print(
-        f"  {name_a:>7} vs {name_b:<7} {n:3d} games: {name_a} scores {score:5.1f} = {score / n:5.1%}"
-        f"  95% CI [{low:5.1%}, {high:5.1%}]  mean margin {margin_sum / n:+5.1f}"
-        f"  ({time.process_time() - start:.0f} s CPU)",
+        f"{tally.line()}  mean margin {margin_sum / tally.games:+5.1f}  ({time.process_time() - start:.0f} s CPU)",
         flush=True,
     )
 
@@ -233,6 +223,22 @@ def exact_reach(budget_s: float, per_count: int, counts: list[int]) -> None:
         )
 
 
+def wall_time(budgets: list[float], count: int) -> None:
+    """Hard as a live match runs it (the wall-clock deadline on) on the first ``count`` FFO positions:
+    wall time per decision against its budget. These figures, unlike the others, depend on the load."""
+    bot.warm_up()
+    for budget_s in budgets:
+        walls = []
+        for number, p, o, _scores in ffo_positions()[:count]:
+            forget()
+            start = time.perf_counter()
+            d = bot.decide(p, o, level="hard", budget_s=budget_s, rng=random.Random(number))
+            walls.append(time.perf_counter() - start)
+            print(f"  #{number} hard at {budget_s} s: {walls[-1]:.3f} s wall, {d.nodes:,} units ({d.source})")
+        load = os.getloadavg()[0]
+        print(f"  => {budget_s} s budget: wall {min(walls):.3f}-{max(walls):.3f} s, load average {load:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games, FFO at the in-game budget only")
@@ -244,10 +250,15 @@ def main() -> None:
     parser.add_argument("--skip-ffo", action="store_true")
     parser.add_argument("--skip-matches", action="store_true")
     parser.add_argument("--exact", action="store_true", help="only: how many empties hard solves exactly")
+    parser.add_argument("--wall-time", action="store_true", help="only: hard's wall time per move, deadline on")
+    seed_option(parser, default=1)  # the seed of the figures in docs/bots.md
     args = parser.parse_args()
     games = 10 if args.quick and args.games == 40 else args.games
 
     print(f"Reversi bots, node budgets per level: {bot.NODES_PER_SECOND} nodes per budget second")
+    if args.wall_time:
+        wall_time([args.in_game_budget, args.ffo_budget], 5 if args.quick else 20)
+        return
     if args.exact:
         exact_reach(args.ffo_budget, 5 if args.quick else 10, [14, 16, 17, 18, 19, 20])
         return
@@ -260,7 +271,7 @@ def main() -> None:
         print(f"Matches at {args.budget} s per move, openings of 4-6 WTHOR moves, both colours:", flush=True)
         levels = {name: level_player(name, args.budget) for name in bot.LEVELS}
         baselines = {"random": random_player, "greedy": greedy_player}
-        seed = 1
+        seed = args.seed
         for lower, upper in (("medium", "hard"), ("easy", "medium")):
             match(upper, levels[upper], lower, levels[lower], games, seed)
             seed += 1000
@@ -270,6 +281,8 @@ def main() -> None:
                 seed += 1000
     for level, (n, cpu) in CPU.items():
         print(f"  {level}: {n / max(cpu, 1e-9):,.0f} nodes per CPU-second in matches")
+    if args.log and LOG:
+        log_run(args.log, "Reversi", args, f"budget {args.budget} s a move, {games} games per pairing")
 
 
 if __name__ == "__main__":

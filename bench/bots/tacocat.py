@@ -15,7 +15,7 @@ from random import Random
 from typing import Any
 
 from baselines import pairings, tacocat_greedy
-from stats import Tally, arguments, only_option, report
+from stats import Tally, arguments, log_run, only_option, report
 
 from games.tacocat import bot
 from games.tacocat.rules import engine
@@ -66,6 +66,8 @@ def main() -> None:
     )
     print(f"  most positions visited by one decision: {most_nodes} (budget {bot.node_budget(BUDGET_S)})")
     print(f"  ({time.perf_counter() - started:.0f} s)")
+    if args.log:
+        log_run(args.log, "Tacocat", args, f"budget {BUDGET_S} s, {args.games} games per pairing")
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from games.backalley.cards import (
     rank,
     strength,
 )
+from games.deadline import Deadline
 from games.engine import Action, View
 
 # Bid this much under the trick estimate: a failed bid costs 5 a trick, an overtrick earns 1.
@@ -92,7 +93,8 @@ def _table(view: View) -> Table:
 
 LEVELS = ("easy", "medium", "hard")
 # Card plays the simulations may spend per second of budget: measured about 30 k/s on a busy 2-core
-# host, so this keeps even a slow host inside the budget; the count, not the clock, bounds the work.
+# host, so the count bounds the work; the clock (``games.deadline``) stops the deals at ``budget_s`` on
+# a host slower than that.
 PLAYS_PER_SECOND = 20_000
 # Simulated deals per hard bid: past this the estimate barely moves (its error falls as 1/sqrt(n)).
 HARD_DEALS = 64
@@ -122,7 +124,7 @@ def decide(view: View, legal: list[Action], *, rng: Any, budget_s: float, level:
         return Decision(novice.choose(view, table.hand, table.trump, legal), 0)
     if legal[0]["type"] == "bid":
         if level == "hard":
-            return _hard_bid(view, table, legal, rng, work_budget(budget_s))
+            return _hard_bid(view, table, legal, rng, work_budget(budget_s), Deadline(budget_s))
         return Decision(_choose_bid(view, table, legal), 0)
     cards = [parse(a["card"]) for a in legal]
     card = _choose_card(view, table, cards, lead_through=level == "hard")
@@ -214,7 +216,7 @@ def _choose_bid(view: View, t: Table, legal: list[Action]) -> Action:
     return offered[bid] if bid in offered else offered["pass"]
 
 
-def _hard_bid(view: View, t: Table, legal: list[Action], rng: Any, max_plays: int) -> Decision:
+def _hard_bid(view: View, t: Table, legal: list[Action], rng: Any, max_plays: int, deadline: Deadline) -> Decision:
     """The bid with the best mean score over simulated deals of the cards this seat cannot see.
 
     Once the partner has bid, the team's contract and tricks count; before that, this seat's own
@@ -234,6 +236,7 @@ def _hard_bid(view: View, t: Table, legal: list[Action], rng: Any, max_plays: in
         rng=rng,
         max_plays=max_plays,
         max_deals=HARD_DEALS,
+        deadline=deadline,
     )
     if not deals.mine:
         return Decision(_choose_bid(view, t, legal), 0)

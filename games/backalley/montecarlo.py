@@ -4,8 +4,8 @@ Everything here works from what the bidder knows (its own hand, the upcard, a pu
 hand counts and the bids so far): the cards it cannot see are dealt at random, from the ``rng`` the bot
 is given, to the other three hands in their public sizes, and each such deal is played out by a fast
 rule-of-thumb policy in all four seats. The tricks the bidder's seat and team take over those deals
-are the estimate its bid is chosen from. The work is counted in card plays, so a busy host does not
-change the bid, and the caller bounds it.
+are the estimate its bid is chosen from. The work is counted in card plays, which the caller bounds,
+so the same view gets the same bid; the caller's deadline, if any, cuts the deals short on a busy host.
 """
 
 from __future__ import annotations
@@ -14,10 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from random import Random
+from typing import TYPE_CHECKING
 
 from games.backalley.cards import BB, is_trump, rank, strength
 from games.backalley.scoring import points
 from games.backalley.state import Contract
+
+if TYPE_CHECKING:
+    from games.deadline import Deadline
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,12 +153,13 @@ def simulate(
     rng: Random,
     max_plays: int,
     max_deals: int,
+    deadline: Deadline | None = None,
 ) -> Deals:
     """Deal ``unseen`` to the other seats (their sizes in ``counts``) and play out, within ``max_plays``.
 
     A deal is only started if it fits in what is left of ``max_plays`` (a deal costs one play per card
     in the four hands), so the work never exceeds it; at least one deal is always played when the
-    caller's bound allows one.
+    caller's bound allows one. Past ``deadline`` (a busy host) no further deal is started.
     """
     pool = [c for c in unseen if trump is not None or c < 52]
     others = [s for s in range(4) if s != me]
@@ -163,6 +168,8 @@ def simulate(
     team: list[int] = []
     plays = 0
     while len(mine) < max_deals and plays + per_deal <= max_plays:
+        if mine and deadline is not None and deadline.passed():
+            break
         dealt = rng.sample(pool, sum(counts[s] for s in others))
         hands: list[list[int]] = [[], [], [], []]
         hands[me] = list(hand)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from games.deadline import Deadline
 from games.dos import novice, simulate
 from games.dos.cards import WILD_DOS, colour_of, points
 
@@ -40,8 +41,9 @@ THREAT = 2
 PENALTY_ON_THREAT = 120
 # Hard: the plans (or cards to give up) it plays out, the most plays one playout may take, and how many
 # plays one second of budget buys (about 5,700 measured by `bench/bots/dos.py --calibrate` on the busy
-# 2-core development host, rounded down). Plays are counted, never timed, so a busy host does not change
-# the play. A playout looks one round of the table ahead (see ``_hard``).
+# 2-core development host, rounded down). Plays are counted, so the same view gets the same move; on a
+# host slower than that rate the clock ends the sampling at ``budget_s`` (checked after each playout,
+# at most MAX_PLAYOUT plays). A playout looks one round of the table ahead (see ``_hard``).
 CANDIDATES = 2
 MAX_PLAYOUT = 40
 PLAYS_PER_SECOND = 5000
@@ -160,6 +162,7 @@ def _hard(view: dict[str, Any], legal: list[Action], rng: Random, budget_s: floa
     if len(candidates) < 2:
         return candidates[0] if candidates else None
     budget = int(budget_s * PLAYS_PER_SECOND)
+    deadline = Deadline(budget_s)
     unseen = simulate.unseen_cards(view)
     me = view["seat"]
     totals = [0.0] * len(candidates)
@@ -177,6 +180,8 @@ def _hard(view: dict[str, Any], legal: list[Action], rng: Random, budget_s: floa
             spent += 1 + used
             if used == cap < MAX_PLAYOUT - 1:
                 break  # cut short by the budget, not by the horizon: not comparable
+            if deadline.passed():
+                break  # a busy host: the time is up before the plays are; this deal is left out too
             scores.append(score)
         if len(scores) < len(candidates):
             break

@@ -2,9 +2,11 @@
 
 Every level rebuilds the position from ``view["board"]`` / ``view["to_move"]`` (everything in Reversi
 is public) and counts its work in nodes: ``budget_s`` buys ``budget_s * NODES_PER_SECOND[level]``
-nodes, so a busy host plays the same moves, only slower. Each rate is what that level's search
-reaches in ``budget_s`` on one core of the reference machine (medium: about half a second's worth). A
-wall-clock limit of ``WALL_SAFETY * budget_s`` only guards against a host many times slower.
+nodes. Each rate is what that level's search reaches in ``budget_s`` on one core of the reference
+machine (medium: about half a second's worth). A busy host reaches fewer nodes per second, so every
+search also reads the clock every few hundred nodes (the compiled one too) and stops at
+``WALL_SAFETY * budget_s`` of wall time: the node count decides on a quiet host (and in tests and
+benchmarks, which turn the clock off), the clock on a busy one.
 
 - easy: a beginner. Looks one move ahead, likes flipping many discs, corners and edges, vaguely
   dislikes X-squares and giving the opponent moves, and picks by a softmax over that score, so it
@@ -13,8 +15,9 @@ wall-clock limit of ``WALL_SAFETY * budget_s`` only guards against a host many t
   mobility, corners, X/C-squares, edge stability); exact in the last few moves. Pure Python.
 - hard: compiled with numba (fast.py): an opening book from WTHOR games (book.py), a PVS search on a
   pattern evaluation fitted to WTHOR games, an exact endgame solver as soon as the position is small
-  enough to solve within the budget, and its search and solver tables kept between moves. While the
-  compiled code is compiling (once per process), a live match gets medium's search at hard's old rate.
+  enough to solve within the budget, and its search and solver tables kept between moves. The
+  worker compiles it when it starts (``warm_up``); a hard move that comes sooner waits for the
+  compiler (the match page shows the computer thinking) rather than play a weaker search.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import json
 import math
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -33,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from games import deadline
 from games.engine import Action, View
 from games.reversi import book, endgame
 from games.reversi.bitboard import CORNERS, FULL, bits, flips, moves
@@ -47,9 +52,9 @@ LEVELS = ("easy", "medium", "hard")
 # of 13-16, which depresses rates about 3x). A node is one searched position; for hard, 8 nodes of
 # the exact solver count as one (SOLVER_NODES_PER_UNIT).
 NODES_PER_SECOND = {"easy": 64_000, "medium": 32_000, "hard": 1_500_000}
-# Hard's rate while its compiled search is still compiling (the pure-Python search's reference rate).
-FALLBACK_NODES_PER_SECOND = 64_000
-WALL_SAFETY = 5.0
+# The wall-clock deadline, in budgets: a search stops at its first clock read past it (about a
+# millisecond later), so a 0.5 s move ends by about 0.5 s however busy the host.
+WALL_SAFETY = 1.0
 
 # A proven final margin of one disc (SCALE) outweighs any heuristic score (clamped below SCALE), so the
 # search never trades a known win for a merely promising position.
@@ -404,31 +409,32 @@ def _core() -> SimpleNamespace:
 def warm_up() -> None:
     """Compile the hard level's search (about 13 s of CPU, once per process) before a move needs it.
 
-    The tables are emptied afterwards, so warming up changes no later decision.
+    The worker runs this in a background thread as it starts; a hard move calls it too (``decide``),
+    so one that arrives mid-compile waits for that thread rather than play a weaker search. The tables
+    are emptied afterwards, so warming up changes no later decision.
     """
-    core = _core()
-    _deep_search(START_BLACK, START_WHITE, [19, 26, 37, 44], Budget(10_000, math.inf, perf_counter), core)
-    _exact_root(START_BLACK, START_WHITE, [19, 26, 37, 44], Budget(100, math.inf, perf_counter), core, 0)
-    forget()
-    _COMPILED.set()
+    while not _COMPILED.is_set():
+        # One compile at a time: a hard move arriving mid-compile must wait for this one, not
+        # start a second (numba would serialise them anyway, at twice the CPU).
+        if _COMPILING.acquire(blocking=False):
+            try:
+                if not _COMPILED.is_set():
+                    core = _core()
+                    order = [19, 26, 37, 44]
+                    _deep_search(START_BLACK, START_WHITE, order, Budget(10_000, math.inf, perf_counter), core)
+                    _exact_root(START_BLACK, START_WHITE, order, Budget(100, math.inf, perf_counter), core, 0)
+                    forget()
+                    _COMPILED.set()
+            finally:
+                _COMPILING.release()
+        else:
+            # Another thread compiles; if it fails, the lock comes free and this one tries itself.
+            _COMPILED.wait(COMPILE_POLL_SECONDS)
 
 
 _COMPILED = threading.Event()
-_WARMING: list[threading.Thread] = []
-
-
-def compiled_ready(*, wait: bool) -> bool:
-    """Whether the compiled search can be used now; without ``wait``, compiles in the background."""
-    if _COMPILED.is_set():
-        return True
-    if wait:
-        warm_up()
-        return True
-    if not _WARMING:
-        thread = threading.Thread(target=warm_up, name="reversi-warm-up", daemon=True)
-        _WARMING.append(thread)
-        thread.start()
-    return False
+_COMPILING = threading.Lock()
+COMPILE_POLL_SECONDS = 0.5
 
 
 def forget() -> None:
@@ -454,6 +460,7 @@ def _deep_search(p: int, o: int, order: list[int], budget: Budget, core: SimpleN
     ctr = _counter(budget)
     best, best_value, reached = order[0], 0, 0
     empties = 64 - (p | o).bit_count()
+    fast.WATCH[0] = _watch(budget)
     try:
         for depth in range(1, empties + 1):
             done = fast.search_root(big_p, big_o, arr, depth, values, ctr, core.tables)
@@ -468,11 +475,17 @@ def _deep_search(p: int, o: int, order: list[int], budget: Budget, core: SimpleN
             rank = np.argsort(-values, kind="stable")
             arr, values = arr[rank], values[rank]
             best, best_value, reached = int(arr[0]), int(values[0]), depth
-            if perf_counter() > budget.deadline:
+            if budget.clock() > budget.deadline:
                 break
     finally:
+        fast.WATCH[0] = None
         budget.nodes += int(ctr[0])
     return best, best_value, reached
+
+
+def _watch(budget: Budget) -> tuple[Callable[[], float], float] | None:
+    """What the compiled search reads the time from: the budget's clock and deadline, if it has one."""
+    return None if math.isinf(budget.deadline) else (budget.clock, budget.deadline)
 
 
 def _exact_root(
@@ -493,6 +506,7 @@ def _exact_root(
         return int(value)
 
     best_sq, best = order[0], -65
+    fast.WATCH[0] = _watch(budget)
     try:
         for i, sq in enumerate(order):
             f = flips(sq, p, o)
@@ -514,6 +528,7 @@ def _exact_root(
     except OutOfBudget:
         return best_sq, best, False
     finally:
+        fast.WATCH[0] = None
         budget.nodes += -(-int(ctr[0]) // SOLVER_NODES_PER_UNIT)
     return best_sq, best, True
 
@@ -605,31 +620,25 @@ def decide(
     budget_s: float,
     rng: random.Random,
     wall_safety: float = WALL_SAFETY,
-    wait_for_compile: bool = True,
 ) -> Decision:
     """The ``level`` player's move for the side owning ``p`` (which must have a legal move).
 
-    ``wall_safety=math.inf`` drops the wall-clock guard: benchmarks use it so that the figures depend
-    on the node budget alone, however busy the machine. With ``wait_for_compile=False`` (a live match)
-    hard does not wait for its compiled search: while that compiles in the background, it plays the
-    book or the pure-Python search with the fallback rate of nodes.
+    ``wall_safety=math.inf`` drops the wall-clock deadline: benchmarks and tests use it so that the
+    moves depend on the node budget alone, however busy the machine. Hard always plays its compiled
+    search, waiting for the compiler if this process has not finished compiling it yet.
     """
     if level not in NODES_PER_SECOND:
         raise ValueError(f"Unknown level {level!r}; expected one of {', '.join(LEVELS)}.")
     limit = max(1, int(budget_s * NODES_PER_SECOND[level]))
+    if level == "hard":
+        # Before the clock starts: the wait for the compiler is not the search's time.
+        warm_up()
     budget = Budget(limit, perf_counter() + budget_s * wall_safety, perf_counter)
     if level == "easy":
         return Decision(_easy(p, o, budget, rng), level, budget.nodes, limit, 1, 0.0, "softmax")
     if level == "medium":
         sq, value, depth = best_square(p, o, budget=budget, rng=rng)
         return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, "search")
-    if not compiled_ready(wait=wait_for_compile):
-        budget.limit = limit = max(1, int(budget_s * FALLBACK_NODES_PER_SECOND))
-        in_book = book.lookup(p, o)
-        if in_book is not None and moves(p, o) >> in_book & 1:
-            return Decision(in_book, level, 1, limit, 0, 0.0, "book")
-        sq, value, depth = best_square(p, o, budget=budget, rng=rng)
-        return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, "search while compiling")
     sq, value, depth, source = _hard(p, o, budget, rng)
     return Decision(sq, level, budget.nodes, limit, depth, value / SCALE, source)
 
@@ -645,6 +654,7 @@ def choose(view: View, legal: list[Action], *, rng: Any, budget_s: float, level:
     by_square = {action["square"]: action for action in legal}
     black, white = parse_board(view["board"])
     p, o = (black, white) if view["to_move"] == "B" else (white, black)
-    square = decide(p, o, level=level, budget_s=budget_s, rng=rng, wait_for_compile=False).square
+    wall_safety = WALL_SAFETY if deadline.ENFORCED else math.inf
+    square = decide(p, o, level=level, budget_s=budget_s, rng=rng, wall_safety=wall_safety).square
     # ``legal`` is authoritative; if it ever disagreed with our own move generator, stay legal.
     return by_square.get(SQUARE_NAMES[square]) or legal[0]

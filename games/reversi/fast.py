@@ -6,24 +6,28 @@ with numba run 50-100 times faster, and in Reversi depth is strength. Everything
 ``bitboard.py`` stays the reference the rules engine and the other levels use, and the tests check
 that the two agree.
 
-Work is counted, not timed: ``ctr[0]`` counts nodes, ``ctr[1]`` is the limit, ``ctr[2]`` becomes 1
-when the limit is reached, and every search then unwinds at once (its values are discarded). So a
-busy host plays exactly the same moves, only later.
+Work is counted: ``ctr[0]`` counts nodes, ``ctr[1]`` is the limit, ``ctr[2]`` becomes 1 when the
+limit is reached, and every search then unwinds at once (its values are discarded). Every
+``CLOCK_EVERY`` nodes the search also reads the wall clock the caller set in ``WATCH`` (its decision's
+deadline) and unwinds the same way once that has passed, so a busy host, where the nodes come
+slower, does not stretch a move past its budget. With no deadline set, the node count alone decides.
 
 Numba pitfall: an ``int64`` mixed with a ``uint64`` becomes a float, so every bitboard constant and
 shift amount below is an ``np.uint64``.
 
 Nothing is cached on disk: numba 0.68's on-disk cache (``cache=True``) segfaults when it loads these
 recursive functions back (reproduced here: a null function pointer on the second run), so every
-process compiles once, about 13 s of CPU, on its first hard move. ``bot.compiled_ready`` does that in
-a background thread for a live match, which plays the pure-Python search until it is done.
+process compiles once, about 13 s of CPU: the bot worker starts that as it starts (``bot.warm_up``),
+and a hard move that comes sooner waits for it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import njit, objmode, types
 from numba.extending import intrinsic
 
 from games.reversi import endgame
@@ -168,11 +172,33 @@ def final_margin(p: np.uint64, o: np.uint64) -> int:
     return 0
 
 
+# Nodes between two clock reads: about a millisecond of search on a busy core, and a clock read
+# (a call back into Python) costs about as much as one node.
+CLOCK_EVERY = 1024
+_CLOCK_MASK = CLOCK_EVERY - 1
+# (clock, deadline) of the decision being searched, or None: set by the caller (bot.py) around a
+# compiled search. Module state: a worker process searches one decision at a time.
+WATCH: list[tuple[Callable[[], float], float] | None] = [None]
+
+
+def past_deadline() -> int:
+    """1 once the watched decision's deadline has passed (read from the compiled search)."""
+    watch = WATCH[0]
+    return int(watch is not None and watch[0]() > watch[1])
+
+
+@njit
+def _late() -> bool:
+    with objmode(late="int64"):
+        late = past_deadline()
+    return late != 0
+
+
 @njit(inline="always")
 def _tick(ctr: np.ndarray) -> bool:
-    """Count one node; True when the budget is spent (the search must unwind)."""
+    """Count one node; True when the budget or the time is spent (the search must unwind)."""
     ctr[0] += 1
-    if ctr[0] >= ctr[1]:
+    if ctr[0] >= ctr[1] or (ctr[0] & _CLOCK_MASK == 0 and _late()):
         ctr[2] = 1
     return ctr[2] != 0
 

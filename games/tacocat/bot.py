@@ -10,8 +10,9 @@ Levels: easy plays a beginner's plan and never searches, medium searches from 4 
 each with 24 samples (the duel from 3), hard from 6 cards (the duel from 5) with up to 96 samples and a
 pruned, ordered search that solves the same positions in a fraction of the work; hard trusts its search
 only when it solved at least 6 samples. The search's work is counted in nodes
-(positions visited), never in wall time: a decision stops sampling before its node budget would be
-passed, so a busy host changes nothing and no decision overruns ``budget_s``.
+(positions visited): a decision stops sampling before its node budget would be passed, so the same
+view gets the same move. On a busy host, where the nodes come slower, the search also stops when
+``budget_s`` of wall time has passed (``games.deadline``), so no decision overruns it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
+from games.deadline import Deadline
 from games.engine import Action, View
 from games.tacocat.moves import defence_options, legal_attacks, remove
 
@@ -31,8 +33,10 @@ INITIATIVE = 1.5  # worth of attacking next, in the units of hand_value
 LEVELS = ("easy", "medium", "hard")
 # Positions visited per second of budget: with an empty memo (the slowest case) a hard game ran at
 # about 22 k per CPU-second on a busy 2-core host, so this keeps the search inside the budget even
-# cold. The count, not the clock, bounds the work.
+# cold. The count bounds the work; the clock only cuts it short on a host slower than that.
 NODES_PER_SECOND = 20_000
+# Positions between two reads of the clock: a few milliseconds on a busy host.
+CLOCK_EVERY = 64
 
 
 def _strongest_first(hand: Hand) -> list[Hand]:
@@ -68,11 +72,16 @@ MEMO_CAP = 200_000
 
 
 class Search:
-    """Exact play of the rest of a round with open hands, memoised, counting the positions it solves."""
+    """Exact play of the rest of a round with open hands, memoised, counting the positions it solves.
 
-    def __init__(self, max_nodes: int, prune: bool = False) -> None:
+    It stops (``OutOfWork``) when ``max_nodes`` are spent or, read every ``CLOCK_EVERY`` positions,
+    when ``deadline`` has passed (a busy host); the caller drops the sample it cut short.
+    """
+
+    def __init__(self, max_nodes: int, prune: bool = False, deadline: Deadline | None = None) -> None:
         self.max_nodes = max_nodes
         self.prune = prune
+        self.deadline = deadline
         self.nodes = 0
         if len(_MEMO) > MEMO_CAP:
             _MEMO.clear()
@@ -84,6 +93,8 @@ class Search:
         # Every call counts, found in the memo or not, so the work (and so the move) of a decision
         # does not depend on what earlier decisions left in the memo.
         if self.nodes >= self.max_nodes:
+            raise OutOfWork
+        if self.nodes % CLOCK_EVERY == 0 and self.deadline is not None and self.deadline.passed():
             raise OutOfWork
         self.nodes += 1
         key = (mine, theirs, my_attack)
@@ -329,7 +340,7 @@ def decide(
     if level == "easy":
         return Decision(_beginner(_values(view["hand"]), legal), 0)
     settings = LEVEL_SETTINGS[level]
-    search = Search(node_budget(budget_s), prune=settings.prune)
+    search = Search(node_budget(budget_s), prune=settings.prune, deadline=Deadline(budget_s))
     hand = _values(view["hand"])
     kind = legal[0]["type"]
     if kind == "replace":

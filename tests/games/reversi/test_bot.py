@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games import deadline
 from games.reversi import bot
 from games.reversi.rules import State, engine
 
@@ -120,6 +121,7 @@ def test_bot_stops_searching_at_its_deadline(budget_s: float, monkeypatch: pytes
         return len(looks) * 0.01
 
     monkeypatch.setattr(bot, "perf_counter", clock)
+    monkeypatch.setattr(deadline, "ENFORCED", True)
     for seed, plies in [(1, 0), (2, 10), (3, 24), (4, 36), (5, 44), (6, 46), (7, 48), (8, 50)]:
         state = random_position(seed, plies)
         if state.to_move is None:

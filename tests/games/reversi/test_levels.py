@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-import threading
 from collections import Counter
 from pathlib import Path
 
@@ -325,14 +324,46 @@ def test_the_compiled_evaluation_reads_every_placement_square_by_square() -> Non
         assert fast.evaluate(np.uint64(p), np.uint64(o), views, offsets, core.weights) == square_by_square(p, o)
 
 
-def test_hard_plays_the_pure_python_search_while_its_search_compiles(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A live match never waits for the compiler: until it is done, hard searches in pure Python."""
-    monkeypatch.setattr(bot, "_COMPILED", threading.Event())
-    monkeypatch.setattr(bot, "_WARMING", [threading.Thread(target=lambda: None)])  # "already compiling"
+class SlowClock:
+    """A fake clock that moves on a fixed step per read, so a search's stop is exact, not timed."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return self.reads * self.step
+
+
+@pytest.mark.parametrize("budget_s", [0.5, 2.0])
+def test_hard_s_compiled_search_stops_at_its_deadline_on_a_slow_host(
+    monkeypatch: pytest.MonkeyPatch, budget_s: float
+) -> None:
+    """On a host a hundred times slower than the node rate assumes (a clock read every 1,024 nodes
+    advances 10 ms here), the compiled search and the exact solver stop at their first clock read past
+    the deadline, not when the node budget is spent: budget_s / 10 ms reads, then one more."""
+    bot.warm_up()
+    for p, o in [random_play(3, 20), random_play(5, 44)]:  # the midgame search; the exact solver
+        bot.forget()
+        clock = SlowClock(0.01)
+        monkeypatch.setattr(bot, "perf_counter", clock)
+        d = bot.decide(p, o, level="hard", budget_s=budget_s, rng=random.Random(0))
+        monkeypatch.undo()
+        assert moves(p, o) >> d.square & 1
+        reads_to_deadline = round(budget_s / clock.step)
+        assert reads_to_deadline <= clock.reads <= reads_to_deadline + 3, (d, clock.reads)
+        # Stopped by the clock: the node budget (calibrated for a quiet host) was far from spent.
+        assert d.nodes <= clock.reads * fast.CLOCK_EVERY < d.limit / 10, d
+        assert fast.WATCH == [None]
+
+
+def test_without_a_deadline_only_the_node_budget_ends_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Benchmarks and tests turn the deadline off: however late the clock says it is, hard then
+    spends its whole node budget, so the same position gets the same move on any host."""
+    bot.warm_up()
+    bot.forget()
+    monkeypatch.setattr(bot, "perf_counter", SlowClock(1000.0))
     p, o = random_play(3, 20)
-    d = bot.decide(
-        p, o, level="hard", budget_s=0.05, rng=random.Random(0), wall_safety=math.inf, wait_for_compile=False
-    )
-    assert d.source == "search while compiling"
-    assert d.limit == int(0.05 * bot.FALLBACK_NODES_PER_SECOND) and d.nodes <= d.limit * 1.1
-    assert moves(p, o) >> d.square & 1
+    d = bot.decide(p, o, level="hard", budget_s=0.05, rng=random.Random(0), wall_safety=math.inf)
+    assert d.limit * 0.9 <= d.nodes <= d.limit * 1.1
