@@ -269,6 +269,8 @@ BOT_SEPARATE_PROCESS = env_bool("BOT_SEPARATE_PROCESS", True)
 BOT_WARM_UP = env_bool("BOT_WARM_UP", True)
 # Think time a computer player may spend on one move.
 BOT_BUDGET_SECONDS = float(os.environ.get("BOT_BUDGET_SECONDS", "0.5"))
+# Post-game analyses one account may ask for (or get automatically) in 24 hours (games.analysis).
+ANALYSES_PER_DAY = int(os.environ.get("ANALYSES_PER_DAY", "20"))
 # Days a player may pause their clocks per calendar year.
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "21"))
 # The site's address, for links in emails and push notifications. Pages build their links from the

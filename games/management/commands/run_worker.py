@@ -1,4 +1,5 @@
-"""The background work as a process of its own: computer players and the clock (deadlines, emails).
+"""The background work as a process of its own: computer players, the clock (deadlines, emails) and
+post-game analyses.
 
 Safe to run in several processes at once; see docs/deployment.md.
 """
@@ -12,7 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from games import bots, clock, realtime
+from games import analysis, bots, clock, realtime
 
 
 class Command(BaseCommand):
@@ -26,8 +27,10 @@ class Command(BaseCommand):
             now = timezone.now()
             moves = bots.run_due(now=now)
             done = clock.tick(now)
+            analysed = analysis.run_due()
             self.stdout.write(
                 f"moves={moves} warned={done['warned']} timed_out={done['timed_out']} emails={done['emails']}"
+                f" analyses={analysed}"
             )
             return
         self.stdout.write("Worker started; Ctrl+C to stop.")
