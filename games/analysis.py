@@ -30,8 +30,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import bot_worker, charts, registry, replay
+from games.i18n import LocalNumber
 from games.kit.analysis import GRADES, Analyser, Record, Task
 from games.models import Analysis, Match, Seat
 
@@ -81,9 +83,12 @@ def request(*, match_id: int, user: Any, automatic: bool = False, now: datetime 
             return existing
         allowance = daily_allowance()
         if used_today(user, now) >= allowance:
-            raise Refused(
-                _("You have used your %(n)s analyses of the last 24 hours; try again later.") % {"n": allowance}
+            message = ngettext(
+                "You have used your %(n)s analysis of the last 24 hours; try again later.",
+                "You have used your %(n)s analyses of the last 24 hours; try again later.",
+                allowance,
             )
+            raise Refused(message % {"n": LocalNumber(allowance)})
         if existing is not None:
             existing.delete()
         analysis = Analysis.objects.create(match=match, requested_by=user, automatic=automatic)

@@ -146,7 +146,7 @@ def test_the_daily_allowance_is_enforced_with_a_clear_message(
     services.join_match(match_id=other.pk, user=bob)
     services.resign(match_id=other.pk, user=bob)
     response = client_for(alice).post(reverse("games:analysis-request", args=[other.pk]), follow=True)
-    assert "You have used your 1 analyses of the last 24 hours" in response.content.decode()
+    assert "You have used your 1 analysis of the last 24 hours" in response.content.decode()
     assert not Analysis.objects.filter(match=other).exists()
     # Asking again for the match already analysed costs nothing and is not refused.
     assert analysis.request(match_id=finished.pk, user=alice).match_id == finished.pk
