@@ -6,13 +6,29 @@ from __future__ import annotations
 import re
 from unittest import mock
 
-from playwright.sync_api import expect
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from games import analysis, registry, services
 from games.models import Analysis
 from games.reversi import analysis as reversi_analysis
-from tests.e2e.helpers import BrowserTestCase, sign_up
+from tests.e2e.helpers import BrowserTestCase, console_errors, sign_up
+from tests.e2e.test_every_page_e2e import BAD, PHONE, overflow, too_small_targets
+
+
+def phone_problems(page: Page, url: str) -> list[str]:
+    """What the analysis pages must not have on a 375 px phone: sideways scrolling, small targets,
+    serious accessibility violations, console errors."""
+    errors = console_errors(page)
+    page.goto(url)
+    expect(page.locator("main")).to_be_visible()
+    problems = [f"{overflow(page)}px too wide"] if overflow(page) > 0 else []
+    problems += [f"small target {t}" for t in too_small_targets(page)]
+    for violation in Axe().run(page).response["violations"]:
+        if violation["impact"] in BAD:
+            problems.append(f"axe {violation['id']} at {[n['target'] for n in violation['nodes']][:3]}")
+    return problems + errors
 
 
 class AnalysisInTheBrowser(BrowserTestCase):
@@ -67,3 +83,12 @@ class AnalysisInTheBrowser(BrowserTestCase):
         if len(graded) > 1:
             page.get_by_role("link", name="Previous mistake").click()
             expect(page.locator(".replay-step")).to_contain_text(f"Move {graded[-2]['step']} of 12")
+
+        phone = self.new_page(PHONE, 740)
+        phone.context.add_cookies(page.context.cookies())
+        base = f"{self.live_server_url}/m/{match.pk}"
+        for url in (f"{base}/analysis/", f"{base}/replay/{graded[0]['step']}/"):
+            assert phone_problems(phone, url) == [], url
+        phone.get_by_role("link", name="Full analysis").click()
+        phone.get_by_text("Every move as a table").click()
+        assert overflow(phone) == 0
