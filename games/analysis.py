@@ -144,6 +144,9 @@ def run_one(*, now: datetime | None = None, compute: Compute = compute_here) -> 
             raise RuntimeError(f"Match {match.pk} cannot be analysed.")
         log_rows = [(seat, payload) for seat, payload in match.moves.order_by("seq").values_list("seat", "payload")]
         tasks = analyser.tasks(replay.replay_states(match), log_rows)
+        if analyser.people_only:
+            people = set(match.seats.filter(user__isnull=False, is_bot=False).values_list("number", flat=True))
+            tasks = [task for task in tasks if task["seat"] in people]
         records, nodes = list(job.records), job.nodes
         for task in tasks[len(records) :]:
             record = compute(analyser.evaluate, task)
@@ -284,8 +287,14 @@ def page_context(match: Match, seats: list[Seat], analysis: Analysis | None) -> 
         "allowance": daily_allowance(),
         "unit": _(spec.analyser.unit) if spec.analyser else "",
         "first_seat": names[0] if names else "",
+        "kind": spec.analyser.kind if spec.analyser else "",
     }
     if analysis is None or analysis.status != Analysis.Status.DONE:
+        return context
+    if spec.analyser and spec.analyser.kind == "choice":
+        context.update(_choice_context(match, seats, names, spec.analyser, analysis.records))
+        if spec.analyser.extra_table:
+            context["extra_table"] = spec.analyser.extra_table(match.state, names)
         return context
     records = analysis.records
     rows = []
@@ -318,6 +327,36 @@ def page_context(match: Match, seats: list[Seat], analysis: Analysis | None) -> 
     return context
 
 
+def _label(analyser: Analyser, action: Any) -> str:
+    return analyser.describe(action) if analyser.describe else str(action)
+
+
+def _choice_context(
+    match: Match, seats: list[Seat], names: list[str], analyser: Analyser, records: list[Record]
+) -> dict[str, Any]:
+    """A card game's analysis: per person, their decisions and those where the computer would have
+    chosen otherwise, each a link to the replay at that decision."""
+    rows = [
+        {
+            **r,
+            "number": r["step"] + 1,
+            "name": names[r["seat"]],
+            "played_label": _label(analyser, r["played"]),
+            "best_label": _label(analyser, r["best"]),
+            "url": _replay_url(match, r["step"]),
+        }
+        for r in records
+    ]
+    summary_rows = []
+    for seat in seats:
+        own = [r for r in records if r["seat"] == seat.number]
+        if own:
+            summary_rows.append(
+                {"name": names[seat.number], "decisions": len(own), "disagreed": sum(1 for r in own if r["grade"])}
+            )
+    return {"kind": "choice", "choice_summary": summary_rows, "disagreements": [r for r in rows if r["grade"]]}
+
+
 def replay_step(match: Match, analysis: Analysis | None, step: int, board: dict[str, Any]) -> dict[str, Any] | None:
     """The analysis of the decision taken at replay ``step`` (the position shown), with the board's
     best move marked and links to the previous and next graded decision; None without one."""
@@ -333,6 +372,9 @@ def replay_step(match: Match, analysis: Analysis | None, step: int, board: dict[
     later = [s for s in graded if s > step]
     return {
         "record": record,
+        "kind": analyser.kind,
+        "played_label": _label(analyser, record["played"]) if record else "",
+        "best_label": _label(analyser, record["best"]) if record else "",
         "grade_label": grade_label(record["grade"]) if record else "",
         "board": analyser.mark_best(board, record) if record else board,
         "prev_mistake_url": _replay_url(match, earlier[-1]) if earlier else "",

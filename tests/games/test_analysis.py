@@ -218,3 +218,38 @@ def test_the_analysis_page_costs_the_same_queries_for_a_long_match(
             assert client.get(reverse("games:analysis", args=[match.pk])).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_a_card_game_lists_the_decisions_where_the_computer_disagreed(
+    make_user: Any, carol: Any, monkeypatch: Any
+) -> None:
+    """Back Alley: only people's decisions are asked about (here one person and three seats made
+    computers), each from the seat's view; the disagreements are listed and the replay steps through
+    them."""
+    from games.backalley import analysis as backalley_analysis
+    from games.models import Seat
+    from tests.games.test_fairplay import finished as played_out
+
+    monkeypatch.setattr(backalley_analysis, "BUDGET_S", 0.02)
+    four = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    match = played_out("backalley", four, {"first_deal": 25})
+    Seat.objects.filter(match=match, number__in=[1, 2, 3]).update(is_bot=True, user=None)
+    row = analysed(match, four[0])
+    assert row.records and {r["seat"] for r in row.records} == {0}
+    disagreed = [r for r in row.records if r["grade"]]
+    page = client_for(carol).get(reverse("games:analysis", args=[match.pk])).content.decode()
+    assert "Decisions where the computer disagreed" in page
+    assert page.count("the computer would have chosen") == len(disagreed)
+    # Deal 25's bids against the tricks each team took, as the score sheet has them.
+    (sheet_row,) = registry.get("backalley").engine.load(match.state).score_sheet
+    assert "Bids and tricks taken" in page
+    for team in (0, 1):
+        made = "made" if sheet_row.points[team] >= 0 else "failed"
+        assert re.search(
+            rf"<td>25</td><td>[^<]*</td><td>[^<]*</td><td>[^<]*</td><td>{sheet_row.tricks[team]}</td><td>{made}</td>",
+            page,
+        )
+    step = (disagreed or row.records)[0]["step"]
+    replay = client_for(carol).get(reverse("games:replay-step", args=[match.pk, step])).content.decode()
+    assert "Chosen here:" in replay and "The hard computer player, from this seat" in replay
+    assert ("The computer disagreed." in replay) == bool(disagreed)
