@@ -21,6 +21,7 @@ A "choice" record (the card games, ``choice_tasks`` and ``choice_record``) has `
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -78,11 +79,18 @@ def choice_tasks(engine: Any, states: list[Any], log: list[tuple[int, Action]]) 
     return tasks
 
 
-def choice_record(choose: Callable[..., Action], task: Task, *, budget_s: float) -> Record:
+def choice_record(
+    choose: Callable[..., Action],
+    task: Task,
+    *,
+    budget_s: float,
+    same: Callable[[Action, Action], bool] = operator.eq,
+) -> Record:
     """What the hard computer player chooses from the task's view (its random choices seeded by the
-    step, so the same match gives the same analysis), against what was played."""
+    step, so the same match gives the same analysis), against what was played; ``same`` says when two
+    actions are one decision (e.g. the same cards named in another order)."""
     suggested = choose(task["view"], task["legal"], rng=random.Random(task["step"]), budget_s=budget_s, level="hard")
-    agree = suggested == task["played"]
+    agree = same(suggested, task["played"])
     return {
         "step": task["step"],
         "seat": task["seat"],

@@ -253,3 +253,21 @@ def test_a_card_game_lists_the_decisions_where_the_computer_disagreed(
     replay = client_for(carol).get(reverse("games:replay-step", args=[match.pk, step])).content.decode()
     assert "Chosen here:" in replay and "The hard computer player, from this seat" in replay
     assert ("The computer disagreed." in replay) == bool(disagreed)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [("dos", 3, {"target": 30}), ("tacocat", 2, {})])
+def test_dos_and_tacocat_are_analysed_decision_by_decision(
+    game: str, players: int, options: dict[str, Any], make_user: Any, carol: Any, monkeypatch: Any
+) -> None:
+    from importlib import import_module
+
+    from tests.games.test_fairplay import finished as played_out
+
+    monkeypatch.setattr(import_module(f"games.{game}.analysis"), "BUDGET_S", 0.02)
+    people = [make_user(name) for name in ("ann", "ben", "cat")[:players]]
+    match = played_out(game, people, options)
+    row = analysed(match, people[0])
+    assert row.records and {r["seat"] for r in row.records} <= set(range(players))
+    page = client_for(carol).get(reverse("games:analysis", args=[match.pk])).content.decode()
+    assert "Decisions where the computer disagreed" in page
+    assert page.count("the computer would have chosen") == sum(1 for r in row.records if r["grade"])
