@@ -15,5 +15,6 @@ urlpatterns = [
     path("language/", choose_language, name="set-language"),
     path("accounts/", include("accounts.urls")),
     path("admin/", admin.site.urls),
+    path("practice/reversi/", include("games.reversi.urls")),
     path("", include("games.urls")),
 ]
