@@ -288,6 +288,7 @@ def page_context(match: Match, seats: list[Seat], analysis: Analysis | None) -> 
         "unit": _(spec.analyser.unit) if spec.analyser else "",
         "first_seat": names[0] if names else "",
         "kind": spec.analyser.kind if spec.analyser else "",
+        "practice_url": reverse(spec.analyser.practice) if spec.analyser and spec.analyser.practice else "",
     }
     if analysis is None or analysis.status != Analysis.Status.DONE:
         return context

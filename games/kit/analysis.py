@@ -59,6 +59,8 @@ class Analyser:
     # A table of the game's own for the analysis page, from the final state's dump and the seat
     # names (web side only): ``{"title": ..., "headers": [...], "rows": [[...], ...]}``.
     extra_table: Callable[[dict[str, Any], list[str]], dict[str, Any]] | None = None
+    # The URL name of the game's practice page, if it has one (linked from the analysis page).
+    practice: str = ""
 
 
 def unmarked(board: dict[str, Any], record: Record) -> dict[str, Any]:

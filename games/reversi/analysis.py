@@ -216,4 +216,6 @@ def mark_best(board: dict[str, Any], record: Record) -> dict[str, Any]:
     return {**board, "grid": present.Grid(board["grid"].position, best=record["best"])}
 
 
-analyser = Analyser(tasks=tasks, evaluate=evaluate, mark_best=mark_best, unit=_("discs"))
+analyser = Analyser(
+    tasks=tasks, evaluate=evaluate, mark_best=mark_best, unit=_("discs"), practice="reversi-practice:practice"
+)

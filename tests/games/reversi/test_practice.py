@@ -66,6 +66,14 @@ def test_the_stored_values_are_the_exact_values(index: int) -> None:
     assert ranked[0] - ranked[1] >= 4  # one clear answer
 
 
+def test_the_reversi_analysis_page_links_to_the_practice(alice: Any, reversi_match: Any) -> None:
+    from games import services
+
+    services.resign(match_id=reversi_match.pk, user=alice)
+    page = client_for(alice).get(reverse("games:analysis", args=[reversi_match.pk])).content.decode()
+    assert f'href="{reverse("reversi-practice:practice")}"' in page
+
+
 def test_the_page_needs_a_login(client: Any) -> None:
     response = client.get(reverse("reversi-practice:practice"))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
