@@ -87,8 +87,14 @@ class AnalysisInTheBrowser(BrowserTestCase):
         phone = self.new_page(PHONE, 740)
         phone.context.add_cookies(page.context.cookies())
         base = f"{self.live_server_url}/m/{match.pk}"
-        for url in (f"{base}/analysis/", f"{base}/replay/{graded[0]['step']}/"):
+        practice = f"{self.live_server_url}/practice/reversi/"
+        for url in (f"{base}/analysis/", f"{base}/replay/{graded[0]['step']}/", practice):
             assert phone_problems(phone, url) == [], url
+        # A practice answer: a legal square (marked with a dot) gives a verdict and the next position.
+        phone.locator("button.sq.legal").first.click()
+        expect(phone.locator(".practice-verdict")).to_be_visible()
+        expect(phone.get_by_text(re.compile(r"^Position 2 of \d+"))).to_be_visible()
+        phone.goto(f"{base}/replay/{graded[0]['step']}/")
         phone.get_by_role("link", name="Full analysis").click()
         phone.get_by_text("Every move as a table").click()
         assert overflow(phone) == 0
