@@ -232,6 +232,10 @@ def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
         except Exception:  # The database may be briefly away; keep the loop alive.
             log.exception("Analysis runner iteration failed")
             connection.close()
+        else:
+            # As the computer players' runner: keep SQLite's one connection, give others back.
+            if connection.vendor != "sqlite":
+                connection.close()
         _wake.wait(timeout=poll_seconds)
         _wake.clear()
 
@@ -248,11 +252,6 @@ def finished_analysis(match: Match) -> Analysis | None:
 
 def _replay_url(match: Match, step: int) -> str:
     return reverse("games:replay-step", args=[match.pk, step])
-
-
-def mistakes(records: list[Record]) -> list[Record]:
-    """The graded decisions (inaccuracies and worse), in the order played."""
-    return [r for r in records if r["grade"]]
 
 
 def summary(records: list[Record], seats: list[Seat], names: list[str]) -> list[dict[str, Any]]:
@@ -384,8 +383,8 @@ def replay_step(match: Match, analysis: Analysis | None, step: int, board: dict[
     }
 
 
-def api_record(match: Match, analysis: Analysis) -> dict[str, Any]:
-    """The JSON form of a finished match's analysis (the API and the export)."""
+def api_record(analysis: Analysis) -> dict[str, Any]:
+    """The JSON form of a finished match's analysis (the API)."""
     return {
         "status": analysis.status,
         "done": analysis.done,

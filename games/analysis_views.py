@@ -70,4 +70,4 @@ def api_analysis(request: HttpRequest, match_id: int) -> JsonResponse:
     if found is None:
         message = _("This match has not been analysed.")
         return JsonResponse({"error": {"code": "not_analysed", "message": message}}, status=404)
-    return JsonResponse({"id": match.pk, "game": match.game, "analysis": analysis.api_record(match, found)})
+    return JsonResponse({"id": match.pk, "game": match.game, "analysis": analysis.api_record(found)})
