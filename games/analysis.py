@@ -13,7 +13,6 @@ rely on that).
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import multiprocessing
 import os
@@ -196,13 +195,6 @@ def start_runner() -> None:
         _runner.start()
 
 
-def _low_priority(parent_pid: int) -> None:
-    """Pool initializer: analyses yield the CPU to computer moves and pages, and die with the parent."""
-    bot_worker.die_with_parent(parent_pid)
-    with contextlib.suppress(OSError):
-        os.nice(10)
-
-
 def _compute_elsewhere(evaluate: Callable[[Task], Record], task: Task) -> Record:
     """One decision, in the analysis process: apart from the computer players' worker, so an analysis
     never delays a computer move, and from this process, so it never holds the interpreter here."""
@@ -213,7 +205,8 @@ def _compute_elsewhere(evaluate: Callable[[Task], Record], task: Task) -> Record
         _pool = ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_low_priority,
+            # In bot_worker, which the spawned process can import without Django set up.
+            initializer=bot_worker.start_niced,
             initargs=(os.getpid(),),
         )
     try:

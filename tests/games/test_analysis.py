@@ -271,3 +271,30 @@ def test_dos_and_tacocat_are_analysed_decision_by_decision(
     page = client_for(carol).get(reverse("games:analysis", args=[match.pk])).content.decode()
     assert "Decisions where the computer disagreed" in page
     assert page.count("the computer would have chosen") == sum(1 for r in row.records if r["grade"])
+
+
+def test_the_worker_sends_each_decision_to_a_process_of_its_own_at_a_lower_priority(
+    make_user: Any, settings: Any
+) -> None:
+    """The production path: tasks and the game's evaluate travel to a spawned process (by reference,
+    as a bot does) and come back as records; that process runs niced."""
+    import os
+
+    from games.models import Seat
+    from tests.games.test_fairplay import finished as played_out
+
+    settings.BOT_SEPARATE_PROCESS = True
+    four = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    match = played_out("backalley", four, {"first_deal": 25})
+    Seat.objects.filter(match=match, number__in=[1, 2, 3]).update(is_bot=True, user=None)
+    analysis.request(match_id=match.pk, user=four[0])
+    try:
+        assert analysis.run_one(compute=analysis._compute_elsewhere)
+        assert analysis._pool is not None
+        assert analysis._pool.submit(os.nice, 0).result() >= 10
+    finally:
+        if analysis._pool is not None:
+            analysis._pool.shutdown()
+            analysis._pool = None
+    row = Analysis.objects.get(match=match)
+    assert row.status == Analysis.Status.DONE and row.records and {r["seat"] for r in row.records} == {0}
