@@ -298,3 +298,15 @@ def test_the_worker_sends_each_decision_to_a_process_of_its_own_at_a_lower_prior
             analysis._pool = None
     row = Analysis.objects.get(match=match)
     assert row.status == Analysis.Status.DONE and row.records and {r["seat"] for r in row.records} == {0}
+
+
+def test_run_worker_once_makes_the_queued_analyses(finished: Match, alice: Any) -> None:
+    import io
+
+    from django.core.management import call_command
+
+    analysis.request(match_id=finished.pk, user=alice)
+    out = io.StringIO()
+    call_command("run_worker", "--once", stdout=out)
+    assert out.getvalue().rstrip().endswith("analyses=1")
+    assert Analysis.objects.get(match=finished).status == Analysis.Status.DONE
