@@ -1,10 +1,10 @@
 from django.urls import path
 
-from games.reversi import practice
+from games.reversi import views
 
 app_name = "reversi-practice"
 
 urlpatterns = [
-    path("", practice.practice, name="practice"),
-    path("answer/", practice.answer, name="answer"),
+    path("", views.practice, name="practice"),
+    path("answer/", views.answer, name="answer"),
 ]

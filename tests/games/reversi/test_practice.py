@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from games.reversi import analysis, practice
+from games.reversi import analysis
+from games.reversi import views as practice
 from games.reversi.board import SQUARE_INDEX, parse_board
 from tests.support import client_for
 
