@@ -294,6 +294,9 @@ BOT_BUDGET_SECONDS = float(os.environ.get("BOT_BUDGET_SECONDS", "0.5"))
 # chosen dealer, a start position): tests only (tests/conftest.py turns it on). Never read from the
 # environment: a real match is dealt from its seed (docs/fair-play.md).
 ALLOW_TEST_SETUPS = False
+
+# Post-game analyses one account may ask for (or get automatically) in 24 hours (games.analysis).
+ANALYSES_PER_DAY = int(os.environ.get("ANALYSES_PER_DAY", "20"))
 # Days a player may pause their clocks per calendar year.
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "21"))
 # The site's address, for links in emails and push notifications. Pages build their links from the

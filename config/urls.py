@@ -20,5 +20,6 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("admin/", admin.site.urls),
     path("tournaments/", include("tournaments.urls")),
+    path("practice/reversi/", include("games.reversi.urls")),
     path("", include("games.urls")),
 ]

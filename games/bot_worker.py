@@ -33,6 +33,14 @@ def start(parent_pid: int, warm_ups: Iterable[Callable[[], None]] = ()) -> None:
         threading.Thread(target=_politely, args=(warm_up,), name="bot-warm-up", daemon=True).start()
 
 
+def start_niced(parent_pid: int) -> None:
+    """Pool initializer for work that must yield the CPU to computer moves and pages (post-game
+    analyses, ``games.analysis``): watch the parent, and run at nice 10."""
+    die_with_parent(parent_pid)
+    with contextlib.suppress(OSError):
+        os.nice(10)
+
+
 def _politely(warm_up: Callable[[], None]) -> None:
     # On Linux a thread is a task with its own nice value; elsewhere this is skipped.
     with contextlib.suppress(AttributeError, OSError):

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from games import bot_worker, metrics, registry, services
+from games import analysis, bot_worker, metrics, registry, services
 from games.engine import Action, Bot, View
 
 log = logging.getLogger(__name__)
@@ -90,6 +90,8 @@ def start_runner() -> None:
             return
         _runner = threading.Thread(target=run_forever, name="turnwise-bots", daemon=True)
         _runner.start()
+    # Post-game analyses run beside the computer players, on a thread and a process of their own.
+    analysis.start_runner()
 
 
 def _pool_executor() -> ProcessPoolExecutor:

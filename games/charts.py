@@ -75,3 +75,38 @@ def line_chart(values: list[int], dates: list[datetime]) -> LineChart | None:
         plot_top=TOP,
         plot_bottom=HEIGHT - BOTTOM,
     )
+
+
+def value_chart(values: list[float], labels: list[str]) -> LineChart | None:
+    """Plot a match's values (one per position, for the first seat) on an axis symmetric about zero,
+    so the line crossing the middle is the lead changing hands; ``labels`` name the first and last
+    positions on the x axis."""
+    if not values:
+        return None
+    step = _nice_step(2 * max(max(abs(v) for v in values), 1))
+    bound = max(step, -(-max(abs(v) for v in values) // step) * step)
+    bound = int(bound)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    count = len(values)
+
+    def x(i: int) -> float:
+        return LEFT + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
+
+    def y(v: float) -> float:
+        return TOP + plot_h * (bound - v) / (2 * bound)
+
+    y_ticks = [Tick(y(v), f"{v:+d}" if v else "0") for v in range(-bound, bound + 1, step)]
+    x_ticks = [Tick(x(0), labels[0], "start" if count > 1 else "middle")]
+    if count > 1:
+        x_ticks.append(Tick(x(count - 1), labels[-1], "end"))
+    return LineChart(
+        width=WIDTH,
+        height=HEIGHT,
+        points=[(x(i), y(v)) for i, v in enumerate(values)],
+        y_ticks=y_ticks,
+        x_ticks=x_ticks,
+        plot_left=LEFT,
+        plot_right=WIDTH - RIGHT,
+        plot_top=TOP,
+        plot_bottom=HEIGHT - BOTTOM,
+    )

@@ -428,3 +428,43 @@ class Block(models.Model):
 
     def __str__(self) -> str:
         return f"{self.blocker} blocks {self.blocked}"
+
+
+class Analysis(models.Model):
+    """The post-game analysis of a finished match (``games.analysis``): one per match, made in the
+    background worker, then shown to everyone who may see the match."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Waiting for the analysis worker")
+        RUNNING = "running", _("Being analysed")
+        DONE = "done", _("Analysed")
+        FAILED = "failed", _("The analysis failed")
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, primary_key=True, related_name="analysis")
+    # Whose daily allowance it used; an automatic analysis of a match against the computer counts for
+    # its player too, so the allowance bounds what one account costs however it asks.
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="analyses"
+    )
+    automatic = models.BooleanField(default=False)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    # Decisions analysed so far and in all; the records of those done (saved after each one).
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    records = models.JSONField(default=list)
+    nodes = models.BigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # A worker that claimed the analysis holds it until then; a crashed worker's claim expires and the
+    # analysis goes on from the last record saved.
+    lease_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "created_at"]), models.Index(fields=["requested_by", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"analysis of {self.match_id}"
+
+    @property
+    def percent(self) -> int:
+        return 100 * self.done // self.total if self.total else 0

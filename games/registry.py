@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from games import parsing
 from games.engine import Action, Bot, Engine, InvalidAction
+from games.kit.analysis import Analyser
 
 if TYPE_CHECKING:
     from games.models import Match
@@ -119,6 +120,8 @@ class Game(Declaration):
     # Prepares the bot in a fresh worker process (e.g. compiles a search) so its first move is not
     # the slow one; a module-level function, sent to the worker by reference like ``bot``.
     warm_up: Callable[[], None] | None = None
+    # Post-game analysis of a finished match (``games.kit.analysis``), if the game has one.
+    analyser: Analyser | None = None
 
     @property
     def min_players(self) -> int:
@@ -151,6 +154,7 @@ LAYOUT = [
     ("present", "seat_label", "seat_label", False),
     ("forms", "parse_form", "parse_form", False),
     ("forms", "OPTIONS", "options", False),
+    ("analysis", "analyser", "analyser", False),
 ]
 
 

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from games import bots, realtime
+from games import analysis, bots, realtime
 from games.models import Match, Seat
 from games.services import events
 
@@ -20,6 +20,13 @@ from games.services import events
 @receiver(events.match_changed, dispatch_uid="turnwise-push-match")
 def push_match(sender: Any, match: Match, seats: list[Seat], moved: bool, **kwargs: Any) -> None:
     realtime.announce(match, seats, moved=moved)
+
+
+@receiver(events.match_changed, dispatch_uid="turnwise-analyse-computer-match")
+def analyse_computer_match(sender: Any, match: Match, seats: list[Seat], **kwargs: Any) -> None:
+    # Cheap for every other change: only a finished match with a computer seat reads the database.
+    if match.status == Match.Status.FINISHED and any(s.is_bot for s in seats):
+        analysis.request_for_computer_match(match, seats)
 
 
 @receiver(events.chat_posted, dispatch_uid="turnwise-push-chat")

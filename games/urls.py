@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import play_views, record_views, rules_pages, social_views, status, views
+from games import analysis_views, play_views, record_views, rules_pages, social_views, status, views
 
 app_name = "games"
 
@@ -24,6 +24,10 @@ urlpatterns = [
     path("m/<id:match_id>/replay/", views.replay_page, name="replay"),
     path("m/<id:match_id>/replay/<int:step>/", views.replay_page, name="replay-step"),
     path("m/<id:match_id>/export.<str:fmt>", record_views.export_match, name="export"),
+    path("m/<id:match_id>/analysis/", analysis_views.analysis_page, name="analysis"),
+    path("m/<id:match_id>/analysis/request/", analysis_views.request_analysis, name="analysis-request"),
+    path("m/<id:match_id>/analysis/progress/", analysis_views.analysis_progress, name="analysis-progress"),
+    path("api/matches/<id:match_id>/analysis/", analysis_views.api_analysis, name="api-analysis"),
     path("history/export.zip", record_views.export_all, name="export-all"),
     # The address the navigation linked to before there was a page of every game's board (of the two
     # patterns of one name, reverse() gives the later).

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
-from games import ending, pages, parsing, realtime, registry, replay, services
+from games import analysis, ending, pages, parsing, realtime, registry, replay, services
 from games.engine import InvalidAction
 from games.forms import HistoryFilterForm, NewMatchForm, game_slug, refreshed_initial
 from games.models import Match, Seat
@@ -324,6 +324,9 @@ def replay_page(request: HttpRequest, match_id: int, step: int | None = None) ->
     context = replay.replay_context(match, seats, request.user, step)
     if context is None:
         raise Http404
+    step_analysis = analysis.replay_step(match, analysis.finished_analysis(match), context["step"], context["board"])
+    if step_analysis is not None:
+        context.update(analysis=step_analysis, board=step_analysis["board"])
     template = "games/replay.html#replay-body" if request.htmx else "games/replay.html"
     return render(request, template, context)
 

@@ -410,6 +410,12 @@ PLANS: dict[str, Plan] = {
     "games:replay-step": replay_step,
     "games:api-match": get_page(lambda cast, data: f"/api/matches/{_match_id(cast, data)}/"),
     "games:api-act": act_by_api,
+    "games:analysis": get_page(on_match("analysis/")),
+    "games:analysis-progress": get_page(on_match("analysis/progress/")),
+    "games:analysis-request": either(outsider_post("analysis/request"), missing_post("analysis/request")),
+    "games:api-analysis": get_page(lambda cast, data: f"/api/matches/{_match_id(cast, data)}/analysis/"),
+    "reversi-practice:practice": get_page(lambda cast, data: "/practice/reversi/"),
+    "reversi-practice:answer": accounts_post("/practice/reversi/answer/"),
     "accounts:signup": either(
         get_page(lambda cast, data: "/accounts/signup/"), accounts_post("/accounts/signup/", "anonymous")
     ),

@@ -437,6 +437,13 @@ _COMPILING = threading.Lock()
 COMPILE_POLL_SECONDS = 0.5
 
 
+def evaluation_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The learned evaluation's (views, offsets, weights), for a search with tables of its own (the
+    post-game analysis, ``games/reversi/analysis.py``); the bot's own tables are left alone."""
+    tables = _core().tables
+    return tables[4], tables[5], tables[6]
+
+
 def forget() -> None:
     """Empty the tables the hard level keeps between moves (benchmarks and tests start cold)."""
     endgame.TABLE.clear()

@@ -61,15 +61,21 @@ def _rows(position: Position) -> tuple[dict[str, Any], ...]:
 
 
 @lru_cache(maxsize=512)
-def _grid_html(position: Position, can_act: bool) -> SafeString:
-    """The board's table rows: each square a submit button, enabled only where the viewer may play."""
+def _grid_html(position: Position, can_act: bool, best: str | None = None) -> SafeString:
+    """The board's table rows: each square a submit button, enabled only where the viewer may play;
+    ``best`` (a replay with its analysis) is framed as the best move."""
     out = []
+    best_text = _("best move") if best else ""
     for row in _rows(position):
         cells = []
         for col, sq in enumerate(row["squares"]):
             playable = sq["legal"] and can_act
             classes = "sq" + (" legal" if playable else "") + (" last" if sq["last"] else "")
             classes += " flipped" if sq["flipped"] else ""
+            label = sq["label"]
+            if sq["square"] == best:
+                classes += " best"
+                label = f"{label}, {best_text}"
             if sq["disc"]:
                 inner = f'<span class="disc disc-{sq["disc"]}" aria-hidden="true"></span>'
             elif playable:
@@ -79,7 +85,7 @@ def _grid_html(position: Position, can_act: bool) -> SafeString:
             cells.append(
                 f'<td><button type="submit" name="square" value="{sq["square"]}" id="sq-{sq["square"]}"'
                 f' data-row="{row["number"] - 1}" data-col="{col}"'
-                f' aria-label="{escape(sq["label"])}" class="{classes}"{"" if playable else " disabled"}>'
+                f' aria-label="{escape(label)}" class="{classes}"{"" if playable else " disabled"}>'
                 f"{inner}</button></td>"
             )
         # A row number is half a square's name (d4), which stays ASCII everywhere: translate="no".
@@ -90,16 +96,17 @@ def _grid_html(position: Position, can_act: bool) -> SafeString:
 class Grid:
     """The grid's HTML for a viewer who may play now (``playable``) or not (``still``), built on use."""
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, best: str | None = None) -> None:
         self.position = position
+        self.best = best
 
     @property
     def playable(self) -> SafeString:
-        return _grid_html(self.position, True)
+        return _grid_html(self.position, True, self.best)
 
     @property
     def still(self) -> SafeString:
-        return _grid_html(self.position, False)
+        return _grid_html(self.position, False, self.best)
 
 
 def present(view: dict[str, Any], seat: int | None) -> dict[str, Any]:

@@ -2,8 +2,8 @@
 raise is a message id ready for translation.
 
 A pure module is every module of a game package except its Django side (``apps``, ``models``,
-``forms``, ``present``, ``text``), plus ``games.engine`` and ``games.kit``. A game added later is
-covered once its package has a ``rules.py``.
+``forms``, ``present``, ``text``, and a game's own pages: ``views``, ``urls``), plus ``games.engine``
+and ``games.kit``. A game added later is covered once its package has a ``rules.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DJANGO_SIDE = {"apps", "models", "forms", "present", "text"}
+DJANGO_SIDE = {"apps", "models", "forms", "present", "text", "views", "urls"}
 # The computer players' modules: their refusals never reach a player (they raise none today).
 BOT_MODULES = {"bot", "montecarlo", "novice", "endgame", "book", "symmetry", "bitboard"}
 REFUSALS = {"IllegalAction", "InvalidAction"}

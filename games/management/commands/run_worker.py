@@ -1,5 +1,5 @@
-"""The background work as a process of its own: computer players and the clock (deadlines, Play now
-pairing, emails, pushes).
+"""The background work as a process of its own: computer players, the clock (deadlines, Play now
+pairing, emails, pushes) and post-game analyses.
 
 Safe to run in several processes at once; see docs/deployment.md.
 """
@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from accounts import push
-from games import bots, clock, realtime
+from games import analysis, bots, clock, realtime
 
 
 class Command(BaseCommand):
@@ -31,8 +31,11 @@ class Command(BaseCommand):
             # The pushes handed over run on their own thread: let them finish (each within its deadline)
             # and record how they went, rather than leave them for a next tick that will not come.
             pushes = push.drain(now)
+            analysed = analysis.run_due()
             self.stdout.write(
-                f"moves={moves} " + " ".join(f"{name}={n}" for name, n in done.items()) + f" pushes={pushes}"
+                f"moves={moves} "
+                + " ".join(f"{name}={n}" for name, n in done.items())
+                + f" pushes={pushes} analyses={analysed}"
             )
             return
         self.stdout.write("Worker started; Ctrl+C to stop.")
