@@ -1,0 +1,95 @@
+"""Taking a step back in real browsers: a DOS match taken back within the turn, and a Reversi takeback that
+the opponent declines and then accepts, live in two browser contexts."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import BrowserTestCase, invite_path, new_match, sign_up, wait_live
+from tests.e2e.test_dos_e2e import SOLO, create_match, events, hand_card, row_card
+from tests.e2e.test_reversi_e2e import square
+
+
+# One test per class, so one live server per test (see tests/e2e/test_dos_e2e.py).
+class DosMatchTakenBack(BrowserTestCase):
+    def test_a_match_before_end_matching_can_be_taken_back(self) -> None:
+        base = self.live_server_url
+        page = self.new_page()
+        sign_up(page, base, "solo")
+        match = create_match("solo", players=2, bot_seats={1}, options=SOLO)
+        page.goto(base + match.get_absolute_url())
+        body = page.locator("#match-body")
+        expect(body).to_contain_text("Your turn.")
+        wait_live(page)
+        take_back = page.get_by_role("button", name="Take back", exact=True)
+        expect(take_back).to_have_count(0)  # nothing to take back at the start of a turn
+
+        row_card(page, "blue 9").click()
+        hand_card(page, "blue 4").click()
+        hand_card(page, "blue 5").click()
+        page.get_by_role("button", name="Match", exact=True).click()
+        expect(events(page)).to_contain_text("solo matched B4+B5 on B9")
+        expect(page.get_by_role("button", name="Draw a card")).to_have_count(0)
+
+        take_back.click()
+        expect(events(page)).to_contain_text("solo took back the match of B4, B5.")
+        # The cards are back in the hand, the row card is open again, and drawing is allowed again.
+        expect(hand_card(page, "blue 4")).to_be_visible()
+        expect(hand_card(page, "blue 5")).to_be_visible()
+        expect(page.get_by_role("button", name="Draw a card")).to_be_visible()
+        expect(take_back).to_have_count(0)
+        expect(body).to_contain_text("Your turn.")
+
+        # The turn goes on as if the match had never been made.
+        row_card(page, "blue 9").click()
+        hand_card(page, "blue 4").click()
+        hand_card(page, "blue 5").click()
+        page.get_by_role("button", name="Match", exact=True).click()
+        expect(page.locator(".events li").filter(has_text="solo matched B4+B5 on B9")).to_have_count(2)
+        from games.models import Match
+        from games.replay import replays_to_stored_state
+
+        assert replays_to_stored_state(Match.objects.get(pk=match.pk))
+
+
+class ReversiTakeback(BrowserTestCase):
+    def test_the_opponent_declines_then_accepts_a_takeback_live(self) -> None:
+        base = self.live_server_url
+        alice, bob = self.new_page(), self.new_page()
+        sign_up(alice, base, "alice")
+        sign_up(bob, base, "bob")
+        new_match(alice, "reversi", 2, {2: "human"}, public=False)
+        expect(alice.get_by_role("status")).to_contain_text("Waiting for players")
+        bob.goto(base + invite_path(alice))
+        bob.get_by_role("button", name="Take a seat").click()
+        expect(alice.locator("#match-body")).to_contain_text("Your turn.")
+        wait_live(alice)
+        wait_live(bob)
+
+        square(alice, "d3").click()
+        expect(square(bob, "d3")).to_have_attribute("aria-label", re.compile(r"^d3, black, last move"))
+        ask = alice.get_by_role("button", name="Ask to take back your last move")
+        ask.click()
+        expect(alice.locator("#match-body")).to_contain_text("waiting for the answer")
+        # Bob sees the request without reloading, and declines it.
+        expect(bob.locator("#match-body")).to_contain_text("alice asks to take back their last move.")
+        bob.get_by_role("button", name="Decline the takeback").click()
+        expect(alice.locator("#match-body")).not_to_contain_text("waiting for the answer")
+        expect(square(alice, "d3")).to_have_attribute("aria-label", re.compile(r"^d3, black"))
+        expect(ask).to_have_count(0)  # not again before the next move
+
+        # Bob replies; alice moves again and asks again; this time bob accepts.
+        square(bob, "c3").click()
+        expect(alice.locator("#match-body")).to_contain_text("Your turn.")
+        square(alice, "c4").click()
+        expect(square(bob, "c4")).to_have_attribute("aria-label", re.compile(r"^c4, black, last move"))
+        ask.click()
+        expect(bob.locator("#match-body")).to_contain_text("alice asks to take back their last move.")
+        bob.get_by_role("button", name="Accept the takeback").click()
+        # Both boards are back before c4, and it is alice's turn again.
+        expect(square(alice, "c4")).to_have_attribute("aria-label", re.compile(r"^c4, empty, legal move"))
+        expect(square(bob, "c4")).to_have_attribute("aria-label", re.compile(r"^c4, empty"))
+        expect(alice.locator("#match-body")).to_contain_text("Your turn.")
+        expect(bob.locator("#match-body")).to_contain_text("Waiting for alice")
