@@ -93,3 +93,42 @@ class ReversiTakeback(BrowserTestCase):
         expect(square(bob, "c4")).to_have_attribute("aria-label", re.compile(r"^c4, empty"))
         expect(alice.locator("#match-body")).to_contain_text("Your turn.")
         expect(bob.locator("#match-body")).to_contain_text("Waiting for alice")
+
+
+class ConfirmMoves(BrowserTestCase):
+    def test_with_confirm_moves_on_a_first_tap_selects_and_a_second_makes_the_move(self) -> None:
+        base = self.live_server_url
+        page = self.new_page()
+        sign_up(page, base, "careful")
+        page.goto(base + "/accounts/settings/")
+        page.get_by_role("group", name="Confirm moves").get_by_label("Always").check()
+        page.get_by_role("region", name="Playing").get_by_role("button", name="Save").click()
+        expect(page.get_by_text("Your play settings are saved.")).to_be_visible()
+
+        new_match(page, "reversi", 2, {2: "bot"})
+        body = page.locator("#match-body")
+        expect(body).to_contain_text("Your turn.")
+        wait_live(page)
+        version = body.get_attribute("data-version")
+        square(page, "d3").click()
+        expect(square(page, "d3")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#board-announcer")).to_contain_text("Tap it again to make this move.")
+        # Another square moves the selection; nothing was posted.
+        square(page, "c4").click()
+        expect(square(page, "c4")).to_have_attribute("aria-pressed", "true")
+        expect(square(page, "d3")).not_to_have_attribute("aria-pressed", "true")
+        assert body.get_attribute("data-version") == version
+        square(page, "c4").click()
+        expect(body).not_to_have_attribute("data-version", version)
+        expect(square(page, "c4")).to_have_attribute("aria-label", re.compile(r"^c4, black"))
+
+        # Without JavaScript the same setting changes nothing: one click posts the move.
+        context = self.browser.new_context(java_script_enabled=False, storage_state=page.context.storage_state())
+        plain = context.new_page()
+        plain.goto(page.url)
+        expect(plain.locator("#match-body")).to_contain_text("Your turn.")
+        plain.locator("button.sq.legal").first.click()
+        expect(plain.locator("#match-body")).to_contain_text(re.compile(r"Waiting for|Your turn"))
+        from games.models import Match
+
+        assert Match.objects.get(pk=int(page.url.rstrip("/").split("/")[-1])).move_count >= 3
