@@ -15,7 +15,7 @@ from games.dos.actions import UNDO
 from games.dos.positions import position
 from games.dos.rules import engine
 from games.dos.state import State
-from tests.games.dos.dos_support import DRAW, FINISH, SKIP, Q, V, act, bonus, match, playout, rejects, since
+from tests.games.dos.dos_support import DRAW, FINISH, SKIP, Q, V, act, bonus, bot_policy, match, playout, rejects, since
 from tests.games.dos.test_properties import check_state, round_trip
 
 NOTHING = "There is nothing to take back: you have not matched or placed a card this turn."
@@ -185,3 +185,9 @@ def test_replaying_the_actions_with_undos_gives_the_same_state() -> None:
         state = engine.apply(state, seat, action)
     final = list(playout(3, 11, undoing_policy(0.5)))[-1][3]
     assert engine.dump(state) == engine.dump(final)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_computer_players_never_take_back(players: int) -> None:
+    for _before, _seat, action, _after in playout(players, players, bot_policy):
+        assert action != UNDO
