@@ -43,6 +43,8 @@ class Takeback:
 
     can_ask: bool
     asked_by_me: bool
+    #: This player's latest request was declined and nobody has moved since.
+    declined: bool
     #: The seat whose request this player may accept or decline, if any.
     asked_by: Seat | None
 
@@ -57,8 +59,10 @@ def takeback_offer(match: Match, seats: list[Seat], mine: Seat | None) -> Takeba
     waiting = takeback_pending(match)
     mine_asked = waiting and match.takeback_seat == mine.number
     asker = next((s for s in seats if s.number == match.takeback_seat), None) if waiting and not mine_asked else None
+    refused = match.takeback_declined_at == match.move_count
     return Takeback(
-        can_ask=not waiting and match.move_count > 0 and match.takeback_declined_at != match.move_count,
+        can_ask=not waiting and match.move_count > 0 and not refused,
         asked_by_me=mine_asked,
+        declined=refused and not waiting and match.takeback_seat == mine.number,
         asked_by=asker,
     )

@@ -73,12 +73,11 @@ def answer_takeback(*, match_id: int, user: User, accept: bool) -> Match:
         if accept:
             _take_back(match, seats, asker)
         else:
+            # The asker's seat stays recorded, so their page can say the request was declined.
             match.version += 1
-            match.takeback_seat = match.takeback_version = None
+            match.takeback_version = None
             match.takeback_declined_at = match.move_count
-            match.save(
-                update_fields=["version", "takeback_seat", "takeback_version", "takeback_declined_at", "updated_at"]
-            )
+            match.save(update_fields=["version", "takeback_version", "takeback_declined_at", "updated_at"])
         announce_on_commit(match, seats=seats)
     return match
 

@@ -76,7 +76,7 @@ class ReversiTakeback(BrowserTestCase):
         # Bob sees the request without reloading, and declines it.
         expect(bob.locator("#match-body")).to_contain_text("alice asks to take back their last move.")
         bob.get_by_role("button", name="Decline the takeback").click()
-        expect(alice.locator("#match-body")).not_to_contain_text("waiting for the answer")
+        expect(alice.locator("#match-body")).to_contain_text("Your opponent declined the takeback.")
         expect(square(alice, "d3")).to_have_attribute("aria-label", re.compile(r"^d3, black"))
         expect(ask).to_have_count(0)  # not again before the next move
 

@@ -108,6 +108,7 @@ def test_declining_changes_no_position_and_the_asker_waits_for_a_move_before_ask
     assert board(reversi_match) == before
     assert Move.objects.filter(match=reversi_match).count() == 1
     assert offer(reversi_match, alice).can_ask is False
+    assert offer(reversi_match, alice).declined and not offer(reversi_match, bob).declined
     refused(
         lambda: request_takeback(match_id=reversi_match.pk, user=alice),
         reversi_match,
@@ -115,7 +116,7 @@ def test_declining_changes_no_position_and_the_asker_waits_for_a_move_before_ask
         django_capture_on_commit_callbacks,
     )
     move(reversi_match, bob, C3)
-    assert offer(reversi_match, alice).can_ask
+    assert offer(reversi_match, alice).can_ask and not offer(reversi_match, alice).declined
     request_takeback(match_id=reversi_match.pk, user=alice)
 
 
