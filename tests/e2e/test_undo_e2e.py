@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import BrowserTestCase, invite_path, new_match, sign_up, wait_live
+from tests.e2e.helpers import MARK_LIVE, TIMEOUT_MS, BrowserTestCase, invite_path, new_match, sign_up, wait_live
 from tests.e2e.test_dos_e2e import SOLO, create_match, events, hand_card, row_card
 from tests.e2e.test_reversi_e2e import square
 
@@ -132,3 +132,47 @@ class ConfirmMoves(BrowserTestCase):
         from games.models import Match
 
         assert Match.objects.get(pk=int(page.url.rstrip("/").split("/")[-1])).move_count >= 3
+
+
+class ConfirmMovesOnTouchScreens(BrowserTestCase):
+    def test_the_touch_setting_asks_for_a_second_tap_on_a_touch_screen_only(self) -> None:
+        base = self.live_server_url
+        page = self.new_page(width=1280, height=800)  # a mouse: the first click moves
+        sign_up(page, base, "thumbs")
+        page.goto(base + "/accounts/settings/")
+        page.get_by_role("group", name="Confirm moves").get_by_label("On touch screens").check()
+        page.get_by_role("region", name="Playing").get_by_role("button", name="Save").click()
+        expect(page.get_by_text("Your play settings are saved.")).to_be_visible()
+        new_match(page, "reversi", 2, {2: "human"}, public=False)
+        match_url = page.url
+        bob = self.new_page()
+        sign_up(bob, base, "bob")
+        bob.goto(base + invite_path(page))
+        bob.get_by_role("button", name="Take a seat").click()
+        body = page.locator("#match-body")
+        expect(body).to_contain_text("Your turn.")
+        wait_live(page)
+        square(page, "d3").click()
+        expect(square(page, "d3")).to_have_attribute("aria-label", re.compile(r"^d3, black, last move"))
+
+        # On a phone (touch, coarse pointer) the first tap only selects.
+        phone = self.browser.new_context(
+            viewport={"width": 390, "height": 844},
+            has_touch=True,
+            is_mobile=True,
+            storage_state=page.context.storage_state(),
+        )
+        phone.set_default_timeout(TIMEOUT_MS)
+        phone.add_init_script(MARK_LIVE)
+        tapped = phone.new_page()
+        bob.get_by_role("button", name=re.compile("^c3")).click()
+        tapped.goto(match_url)
+        phone_body = tapped.locator("#match-body")
+        expect(phone_body).to_contain_text("Your turn.")
+        wait_live(tapped)  # the socket's first message redraws the board: tap after it
+        version = phone_body.get_attribute("data-version")
+        square(tapped, "c4").tap()
+        expect(square(tapped, "c4")).to_have_attribute("aria-pressed", "true")
+        assert phone_body.get_attribute("data-version") == version
+        square(tapped, "c4").tap()
+        expect(square(tapped, "c4")).to_have_attribute("aria-label", re.compile(r"^c4, black, last move"))
