@@ -90,6 +90,13 @@ class NotificationSettingsForm(forms.ModelForm):
         widgets = {"email_turns": forms.RadioSelect}
 
 
+class PlaySettingsForm(forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ("confirm_moves",)
+        widgets = {"confirm_moves": forms.RadioSelect}
+
+
 class EmailChangeForm(forms.Form):
     new_email = forms.EmailField(label=_("New email address"))
     password = forms.CharField(

@@ -19,6 +19,11 @@ class User(AbstractUser):
         DIGEST = "digest", _("One daily digest")
         NEVER = "never", _("Never")
 
+    class ConfirmMoves(models.TextChoices):
+        OFF = "off", _("Never: a tap or a click moves at once")
+        TOUCH = "touch", _("On touch screens")
+        ALWAYS = "always", _("Always")
+
     username = models.CharField(
         _("username"),
         max_length=150,
@@ -36,6 +41,12 @@ class User(AbstractUser):
     # earlier address never works again, even after the address changes back.
     email_generation = models.PositiveIntegerField(default=0, editable=False)
     email_turns = models.CharField(_("turn emails"), max_length=8, choices=EmailTurns.choices, default=EmailTurns.EACH)
+
+    # Against misclicks (lichess, OGS): the first tap on a move selects it, a second tap confirms. Done
+    # by static/js/confirm-move.js; without JavaScript a move is posted at once, as for everyone.
+    confirm_moves = models.CharField(
+        _("Confirm moves"), max_length=8, choices=ConfirmMoves.choices, default=ConfirmMoves.OFF
+    )
     # The language of the player's pages, emails and push notifications; "" until the first page
     # they see signed in, which stores the language it was shown in (accounts.middleware).
     language = models.CharField(_("Language"), max_length=8, blank=True, default="", choices=settings.LANGUAGES)

@@ -21,6 +21,7 @@ from accounts import email_change, push, throttle, verification
 from accounts.forms import (
     EmailChangeForm,
     NotificationSettingsForm,
+    PlaySettingsForm,
     SignUpForm,
     ThrottledPasswordChangeForm,
     VacationForm,
@@ -123,11 +124,16 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     form = NotificationSettingsForm(request.POST if request.POST.get("form") == "email" else None, instance=user)
     vacation = VacationForm(request.POST if request.POST.get("form") == "vacation" else None)
+    play = PlaySettingsForm(request.POST if request.POST.get("form") == "play" else None, instance=user)
     if request.method == "POST":
         what = request.POST.get("form")
         if what == "email" and form.is_valid():
             form.save()
             messages.success(request, _("Your email settings are saved."))
+            return redirect("accounts:settings")
+        if what == "play" and play.is_valid():
+            play.save()
+            messages.success(request, _("Your play settings are saved."))
             return redirect("accounts:settings")
         try:
             if what == "vacation" and vacation.is_valid():
@@ -153,6 +159,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "accounts/settings.html",
         {
             "form": form,
+            "play_form": play,
             "vacation_form": vacation,
             "on_vacation": user.on_vacation(now),
             "vacation_days_left": services.vacation_days_left(user, now),

@@ -12,6 +12,7 @@ import zipstream
 from accounts.models import User
 from games import fairplay, registry
 from games.models import Match, Move, Seat
+from games.takeback import actions_on_line
 
 # Rows fetched per round trip while the archive streams: the memory it holds, whatever its size.
 ARCHIVE_FETCH = 200
@@ -77,7 +78,9 @@ def transcript(match: Match, moves: Moves | None = None) -> str | None:
     notation = registry.get(match.game).transcript
     if notation is None:
         return None
-    return notation([payload for _seq, _seat, payload, _digest in (_moves(match) if moves is None else moves)])
+    entries = [(seat, payload) for _seq, seat, payload, _digest in (_moves(match) if moves is None else moves)]
+    # Moves taken back are not part of the game's move list.
+    return notation(actions_on_line(entries))
 
 
 def filename(match: Match, extension: str) -> str:

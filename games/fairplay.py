@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import takeback
 from games.engine import Engine, IllegalAction
 
 FORMAT = "turnwise-match/2"
@@ -207,10 +208,25 @@ def _replay(engine: Engine, record: dict[str, Any], report: Report) -> Any:
     salt = record["salt"]
     previous = record["commitment"]
     broken: list[int] = []
-    for entry in record["actions"]:
+    # Kept only for a game that allows takebacks: a takeback entry returns to one of them.
+    states = [state] if takeback.allowed(engine) else None
+    line = takeback.Line()
+    for position, entry in enumerate(record["actions"], start=1):
         seq, seat = entry["seq"], entry["seat"]
         try:
-            state = engine.apply(state, seat, entry["action"])
+            if takeback.is_takeback(entry["action"]) and states is not None:
+                try:
+                    to = line.record(position, seat, entry["action"])
+                except ValueError as exc:
+                    report.problems.append(f"Action {seq} by seat {seat} is not an allowed takeback: {exc}.")
+                    return None
+                assert to is not None
+                state = states[to]
+            else:
+                state = engine.apply(state, seat, entry["action"])
+                line.record(position, seat, entry["action"])
+            if states is not None:
+                states.append(state)
         except IllegalAction as exc:
             report.problems.append(f"Action {seq} by seat {seat} is not legal in the replay: {exc.message}")
             return None

@@ -74,6 +74,12 @@ class Match(models.Model):
     bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # A bot runner that claimed the due move holds it until then; a crashed runner's claim expires.
     bot_lease_until = models.DateTimeField(null=True, blank=True)
+    # A takeback request (games.services.takebacks): the seat that asked, and the version it was made
+    # at. It is pending while the match is still at that version: any move or answer moves past it.
+    takeback_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    takeback_version = models.PositiveIntegerField(null=True, blank=True)
+    # The move count when a request was last declined: no new request until someone moves again.
+    takeback_declined_at = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         indexes = [

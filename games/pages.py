@@ -118,6 +118,7 @@ def match_context(
         else rematch,
         "rating_changes": _rating_changes(match) if rating_changes is _LOOK_UP else rating_changes,
         "kept_for_me": reserved_seat(seats, user),
+        "takeback": predicates.takeback_offer(match, seats, mine),
     }
     context.update(_challenges_context(match, context["rematch"], mine, user))
     return context

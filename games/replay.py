@@ -10,20 +10,17 @@ from django.utils.translation import gettext as _
 from games import pages, registry
 from games.engine import Revealing
 from games.models import Match, Seat
+from games.takeback import replay
 
 
 def replay_states(match: Match, upto: int | None = None) -> list[Any]:
     """Every state of the match in order (the start, then one per action), up to ``upto`` actions."""
     engine = registry.get(match.game).engine
-    state = engine.new_game(match.player_count, match.seed, match.options)
-    states = [state]
     actions = match.moves.order_by("seq").values_list("seat", "payload")
     if upto is not None:
         actions = actions[:upto]
-    for seat, payload in actions:
-        state = engine.apply(state, seat, payload)
-        states.append(state)
-    return states
+    # A takeback entry (games.takeback) stands for the earlier state it returns to.
+    return replay(engine, match.player_count, match.seed, match.options, list(actions))
 
 
 def replays_to_stored_state(match: Match) -> bool:

@@ -16,6 +16,7 @@ urlpatterns = [
     path("m/<id:match_id>/act/", views.act, name="act"),
     path("m/<id:match_id>/join/", views.join, name="join"),
     path("m/<id:match_id>/resign/", views.resign, name="resign"),
+    path("m/<id:match_id>/takeback/", views.takeback, name="takeback"),
     path("m/<id:match_id>/abort/", views.abort, name="abort"),
     path("m/<id:match_id>/claim/", views.claim_win, name="claim"),
     path("m/<id:match_id>/reclaim/", views.reclaim_seat, name="reclaim"),

@@ -23,6 +23,7 @@ from games import analysis, ending, pages, parsing, realtime, registry, replay, 
 from games.engine import InvalidAction
 from games.forms import HistoryFilterForm, NewMatchForm, game_slug, refreshed_initial
 from games.models import Match, Seat
+from games.services import takebacks
 from games.sql import CompiledRows
 
 HISTORY_PAGE_SIZE = 20
@@ -247,6 +248,36 @@ def resign(request: HttpRequest, match_id: int) -> HttpResponse:
     return _post_and_return(
         request, match_id, _("You resigned."), lambda: services.resign(match_id=match_id, user=request.user)
     )
+
+
+@login_required
+@require_POST
+def takeback(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Ask to take back one's last move, or answer the opponent's request (``answer``: ask/accept/decline)."""
+    answer = request.POST.get("answer")
+    if answer == "ask":
+        try:
+            match = takebacks.request_takeback(match_id=match_id, user=request.user)
+        except services.MatchError as exc:
+            return _refused(request, match_id, exc)
+        # A computer opponent accepts at once; a person is asked.
+        done = (
+            _("You asked to take back your last move.")
+            if match.takeback_seat is not None
+            else _("Your last move was taken back.")
+        )
+        if request.htmx:
+            return _render_match(request, match_id, notice=done)
+        messages.success(request, done)
+        return redirect("games:match", match_id=match_id)
+    if answer in ("accept", "decline"):
+        return _post_and_return(
+            request,
+            match_id,
+            _("You accepted the takeback.") if answer == "accept" else _("You declined the takeback."),
+            lambda: takebacks.answer_takeback(match_id=match_id, user=request.user, accept=answer == "accept"),
+        )
+    return _refused(request, match_id, services.MatchError(_("That request is not a valid answer."), ErrorCode.INVALID))
 
 
 @login_required

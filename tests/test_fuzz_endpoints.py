@@ -401,6 +401,7 @@ PLANS: dict[str, Plan] = {
     "games:act": either(act_by_form, outsider_post("act"), missing_post("act")),
     "games:join": either(outsider_post("join"), missing_post("join"), join_with_a_token),
     "games:resign": either(outsider_post("resign"), missing_post("resign")),
+    "games:takeback": either(outsider_post("takeback"), missing_post("takeback")),
     "games:abort": either(outsider_post("abort"), missing_post("abort")),
     "games:claim": either(outsider_post("claim"), missing_post("claim")),
     "games:reclaim": either(outsider_post("reclaim"), missing_post("reclaim")),

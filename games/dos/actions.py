@@ -21,6 +21,7 @@ OPTION_KEYS = frozenset({"deck", "dealer", "target"})
 DRAW: Action = {"type": "draw"}
 FINISH: Action = {"type": "finish"}
 SKIP_BONUS: Action = {"type": "skip_bonus"}
+UNDO: Action = {"type": "undo"}
 
 _FIELDS: dict[str, frozenset[str]] = {
     "match": frozenset({"type", "target", "cards", "declare", "target_declare"}),
@@ -29,6 +30,7 @@ _FIELDS: dict[str, frozenset[str]] = {
     "place": frozenset({"type", "card"}),
     "bonus": frozenset({"type", "card"}),
     "skip_bonus": frozenset({"type"}),
+    "undo": frozenset({"type"}),
 }
 
 

@@ -2,7 +2,8 @@
 
 One form serves every action of a turn. Its fields:
 
-- ``type``: the pressed button: ``match``, ``draw``, ``finish``, ``place``, ``bonus`` or ``skip_bonus``;
+- ``type``: the pressed button: ``match``, ``draw``, ``finish``, ``place``, ``bonus``, ``skip_bonus`` or
+  ``undo``;
 - ``cards[]``: the codes of the chosen hand cards (two copies of a code are two entries of that code);
 - ``target``: the Center Row position chosen for a match;
 - ``declare_<code>`` (one per copy held, up to two, e.g. ``declare_W2``): what a wild card played from
@@ -32,7 +33,7 @@ from games.dos.present import card, declaration_field, target_declaration_field
 from games.engine import Action, InvalidAction
 from games.i18n import LocalNumber
 
-TYPES = ("match", "draw", "finish", "place", "bonus", "skip_bonus")
+TYPES = ("match", "draw", "finish", "place", "bonus", "skip_bonus", "undo")
 
 
 def parse_form(data: QueryDict) -> Action:
@@ -40,7 +41,7 @@ def parse_form(data: QueryDict) -> Action:
     if "action" in data:
         return registry.parse_form(data)
     kind = parsing.form_type(data, TYPES)
-    if kind in ("draw", "finish", "skip_bonus"):
+    if kind in ("draw", "finish", "skip_bonus", "undo"):
         return {"type": kind}
     cards = [_code(code) for code in data.getlist("cards[]")]
     if kind in ("place", "bonus"):

@@ -139,6 +139,7 @@ def present(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "can_finish": mine and phase == "match" and view["matches_this_turn"] > 0,
         "can_place": mine and phase == "after_draw",
         "can_bonus": mine and phase == "bonus",
+        "can_undo": mine and view["undo_steps"] > 0,
         "no_match": mine and phase in ("match", "after_draw") and not playable and not view["matches_this_turn"],
         "drawn": card(drawn) if drawn else None,
         "discard_top": card(view["discard_top"]) if view["discard_top"] else None,

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from games.dos.actions import DRAW, FINISH, SKIP_BONUS, Move, check_declaration, parse_action, parse_options
+from games.dos.actions import DRAW, FINISH, SKIP_BONUS, UNDO, Move, check_declaration, parse_action, parse_options
 from games.dos.cards import CENTER_SIZE, FULL_DECK, HAND_SIZE, WILD_DOS, hand_points, is_wild, sort_cards
 from games.dos.moves import COLOUR_KINDS, DOUBLE_COLOUR, Declaration, effective_value, match_options
 from games.dos.state import (
@@ -23,6 +23,7 @@ from games.dos.state import (
     MATCH,
     OVER,
     CenterCard,
+    Checkpoint,
     Played,
     RoundRecord,
     State,
@@ -80,7 +81,14 @@ def _without(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
 # --------------------------------------------------------------------------------------------- dealing
 
 #: What a new turn starts with.
-_TURN_RESET: dict[str, Any] = {"drawn": False, "drawn_card": None, "matches": 0, "bonus": 0, "penalties": 0}
+_TURN_RESET: dict[str, Any] = {
+    "drawn": False,
+    "drawn_card": None,
+    "matches": 0,
+    "bonus": 0,
+    "penalties": 0,
+    "undo": (),
+}
 
 
 def shuffled_deck(seed: int, round_no: int, prefix: Sequence[str] = ()) -> list[str]:
@@ -158,12 +166,13 @@ def _match_actions(state: State) -> list[Action]:
 
 def legal(state: State) -> list[Action]:
     hand = state.hands[state.current]
+    undo = [UNDO] if state.undo else []
     if state.phase == MATCH:
-        return [*_match_actions(state), FINISH if state.matches else DRAW]
+        return [*_match_actions(state), FINISH if state.matches else DRAW, *undo]
     if state.phase == AFTER_DRAW:
         return [*_match_actions(state), *({"type": "place", "card": code} for code in sort_cards(set(hand)))]
     if state.phase == BONUS:
-        return [*({"type": "bonus", "card": code} for code in sort_cards(set(hand))), SKIP_BONUS]
+        return [*({"type": "bonus", "card": code} for code in sort_cards(set(hand))), SKIP_BONUS, *undo]
     return []
 
 
@@ -245,10 +254,17 @@ def _check_match(state: State, move: Move) -> str:
     return kind
 
 
+def _checkpoint(state: State, step: str) -> tuple[Checkpoint, ...]:
+    """The undo stack with ``state`` pushed as it is before ``step``."""
+    saved = Checkpoint(step, state.hands[state.current], state.center, state.matches, state.bonus, state.penalties)
+    return (*state.undo, saved)
+
+
 def _match(state: State, move: Move) -> State:
     kind = _check_match(state, move)
     seat = state.current
     cr = state.center[move.target]
+    undo = _checkpoint(state, "match")
     center = list(state.center)
     center[move.target] = replace(
         cr,
@@ -262,6 +278,8 @@ def _match(state: State, move: Move) -> State:
         matches=state.matches + 1,
         bonus=state.bonus + (kind in COLOUR_KINDS),
         penalties=state.penalties + (kind == DOUBLE_COLOUR),
+        # DOS-9: after a draw the one match ends the turn, and nothing before a draw can be taken back.
+        undo=undo if state.phase == MATCH else (),
     )
     state = add_event(
         state,
@@ -317,7 +335,8 @@ def _place(state: State, move: Move) -> State:
 def _bonus(state: State, move: Move) -> State:
     if state.phase != BONUS:
         raise IllegalAction(_("You have no colour-match bonus to place now."))
-    state = replace(_put_in_center(state, move.card), bonus=state.bonus - 1)
+    undo = _checkpoint(state, "bonus")
+    state = replace(_put_in_center(state, move.card), bonus=state.bonus - 1, undo=undo)
     state = add_event(state, "bonus", seat=state.current, card=move.card, left=state.bonus)
     if state.bonus and state.hands[state.current]:
         return state
@@ -331,6 +350,32 @@ def _skip_bonus(state: State) -> State:
     return _after_bonus(replace(state, bonus=0))
 
 
+def _undo(state: State) -> State:
+    """Take back the turn's last match or bonus placement: everything it changed is as it was before.
+
+    Only steps that drew nothing and turned nothing up are on the stack (a draw, a refill and the end of
+    a turn empty it), so an undo never hides again what the table has learned by chance, and it never
+    reaches back past another seat's action: the stack belongs to the current turn.
+    """
+    if not state.undo:
+        if state.drawn:
+            raise IllegalAction(_("You drew a card this turn, so there is nothing left to take back."))
+        raise IllegalAction(_("There is nothing to take back: you have not matched or placed a card this turn."))
+    saved = state.undo[-1]
+    seat = state.current
+    returned = Counter(saved.hand)
+    returned.subtract(state.hands[seat])
+    state = replace(
+        _with_hand(state, seat, saved.hand),
+        center=saved.center,
+        matches=saved.matches,
+        bonus=saved.bonus,
+        penalties=saved.penalties,
+        undo=state.undo[:-1],
+    )
+    return add_event(state, "undo", seat=seat, step=saved.step, cards=list(sort_cards(returned.elements())))
+
+
 def _put_in_center(state: State, card: str) -> State:
     seat = state.current
     hand = state.hands[seat]
@@ -342,6 +387,8 @@ def _put_in_center(state: State, card: str) -> State:
 
 def _end_turn(state: State) -> State:
     """DOS-10 cleanup and refill, then BONUS (DOS-11) if earned and possible."""
+    # The matching is over and the refill turns up unknown cards: no step before it can be taken back.
+    state = replace(state, undo=())
     discard = list(state.discard)
     kept: list[CenterCard] = []
     for cr in state.center:
@@ -415,6 +462,8 @@ def perform(state: State, move: Move) -> State:
         return _place(state, move)
     if move.type == "bonus":
         return _bonus(state, move)
+    if move.type == "undo":
+        return _undo(state)
     return _skip_bonus(state)
 
 

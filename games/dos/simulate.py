@@ -18,7 +18,7 @@ from typing import Any
 from games.dos import rules
 from games.dos.actions import parse_action
 from games.dos.cards import DECK_COUNTS, WILD_DOS, sort_cards
-from games.dos.state import MATCH, OVER, CenterCard, Played, State
+from games.dos.state import MATCH, OVER, CenterCard, Played, State, load_checkpoint
 
 Action = dict[str, Any]
 Policy = Callable[[dict[str, Any], list[Action]], Action]
@@ -100,6 +100,7 @@ def sample_state(view: dict[str, Any], unseen: list[str], rng: Random) -> State 
         matches=view["matches_this_turn"],
         bonus=view["bonus_left"],
         penalties=view["penalties"],
+        undo=tuple(load_checkpoint(c) for c in view["undo"]),
     )
 
 

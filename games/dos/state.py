@@ -39,6 +39,23 @@ class CenterCard:
 
 
 @dataclass(frozen=True)
+class Checkpoint:
+    """What one takeable-back step of the current turn changed, as it was before that step.
+
+    A match or a bonus placement that neither ends the turn nor draws touches only the acting seat's
+    hand, the Center Row and the turn's counters, so restoring these undoes it exactly. The event log is
+    not restored: the table saw the step, and the undo is told as an event of its own.
+    """
+
+    step: str
+    hand: tuple[str, ...]
+    center: tuple[CenterCard, ...]
+    matches: int
+    bonus: int
+    penalties: int
+
+
+@dataclass(frozen=True)
 class RoundRecord:
     round: int
     winner: int
@@ -72,6 +89,8 @@ class State:
     penalties: int = 0
     #: Reshuffles of the discard pile this round; part of the seed of the next one.
     reshuffles: int = 0
+    #: The current turn's steps that may still be taken back, oldest first (empty after a draw or a refill).
+    undo: tuple[Checkpoint, ...] = ()
     history: tuple[RoundRecord, ...] = ()
     events: tuple[Event, ...] = ()
     event_count: int = 0
@@ -112,16 +131,7 @@ def dump_state(state: State) -> dict[str, Any]:
         "hands": [list(hand) for hand in state.hands],
         "draw_pile": list(state.draw_pile),
         "discard": list(state.discard),
-        "center": [
-            {
-                "card": cr.card,
-                "new": cr.new,
-                "declared": cr.declared,
-                "played": [[p.card, p.declared] for p in cr.played],
-                "kind": cr.kind,
-            }
-            for cr in state.center
-        ],
+        "center": _dump_center(state.center),
         "scores": list(state.scores),
         "drawn": state.drawn,
         "drawn_card": state.drawn_card,
@@ -129,6 +139,7 @@ def dump_state(state: State) -> dict[str, Any]:
         "bonus": state.bonus,
         "penalties": state.penalties,
         "reshuffles": state.reshuffles,
+        **({"undo": [dump_checkpoint(c) for c in state.undo]} if state.undo else {}),
         "history": [
             {"round": r.round, "winner": r.winner, "points": r.points, "hands": [list(h) for h in r.hands]}
             for r in state.history
@@ -136,6 +147,54 @@ def dump_state(state: State) -> dict[str, Any]:
         "events": [e.dump() for e in state.events],
         "event_count": state.event_count,
     }
+
+
+def _dump_center(center: tuple[CenterCard, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "card": cr.card,
+            "new": cr.new,
+            "declared": cr.declared,
+            "played": [[p.card, p.declared] for p in cr.played],
+            "kind": cr.kind,
+        }
+        for cr in center
+    ]
+
+
+def _load_center(data: list[dict[str, Any]]) -> tuple[CenterCard, ...]:
+    return tuple(
+        CenterCard(
+            card=cr["card"],
+            new=cr["new"],
+            declared=cr["declared"],
+            played=tuple(Played(card, declared) for card, declared in cr["played"]),
+            kind=cr["kind"],
+        )
+        for cr in data
+    )
+
+
+def dump_checkpoint(checkpoint: Checkpoint) -> dict[str, Any]:
+    return {
+        "step": checkpoint.step,
+        "hand": list(checkpoint.hand),
+        "center": _dump_center(checkpoint.center),
+        "matches": checkpoint.matches,
+        "bonus": checkpoint.bonus,
+        "penalties": checkpoint.penalties,
+    }
+
+
+def load_checkpoint(data: dict[str, Any]) -> Checkpoint:
+    return Checkpoint(
+        step=data["step"],
+        hand=tuple(data["hand"]),
+        center=_load_center(data["center"]),
+        matches=data["matches"],
+        bonus=data["bonus"],
+        penalties=data["penalties"],
+    )
 
 
 def load_state(data: dict[str, Any]) -> State:
@@ -150,16 +209,7 @@ def load_state(data: dict[str, Any]) -> State:
         hands=tuple(tuple(hand) for hand in data["hands"]),
         draw_pile=tuple(data["draw_pile"]),
         discard=tuple(data["discard"]),
-        center=tuple(
-            CenterCard(
-                card=cr["card"],
-                new=cr["new"],
-                declared=cr["declared"],
-                played=tuple(Played(card, declared) for card, declared in cr["played"]),
-                kind=cr["kind"],
-            )
-            for cr in data["center"]
-        ),
+        center=_load_center(data["center"]),
         scores=tuple(data["scores"]),
         drawn=data["drawn"],
         drawn_card=data["drawn_card"],
@@ -167,6 +217,7 @@ def load_state(data: dict[str, Any]) -> State:
         bonus=data["bonus"],
         penalties=data["penalties"],
         reshuffles=data["reshuffles"],
+        undo=tuple(load_checkpoint(c) for c in data.get("undo", ())),
         history=tuple(
             RoundRecord(r["round"], r["winner"], r["points"], tuple(tuple(h) for h in r["hands"]))
             for r in data["history"]

@@ -55,6 +55,10 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str:
             "%(name)s skipped %(count)s bonus placements.",
             event["count"],
         ) % {"name": name, "count": event["count"]}
+    if kind == "undo":
+        if event["step"] == "bonus":
+            return _("%(name)s took back the bonus card %(cards)s.") % {"name": name, "cards": _cards(event["cards"])}
+        return _("%(name)s took back the match of %(cards)s.") % {"name": name, "cards": _cards(event["cards"])}
     if kind == "refill":
         return _("The Center Row was refilled with %(cards)s.") % {"cards": _cards(event["cards"])}
     if kind == "reshuffle":

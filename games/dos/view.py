@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.dos.cards import hand_points
-from games.dos.state import OVER, State, compute_result
+from games.dos.state import OVER, State, compute_result, dump_checkpoint
 
 
 def build_view(state: State, seat: int | None) -> dict[str, Any]:
@@ -45,6 +45,10 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "drawn_card": state.drawn_card if own_turn and state.drawn else None,
         "matches_this_turn": 0 if over else state.matches,
         "bonus_left": state.bonus,
+        # Public: every step on it was played face up in front of the table.
+        "undo_steps": 0 if over else len(state.undo),
+        # What each of those steps would restore: the acting seat's own earlier hands, so for it alone.
+        "undo": [dump_checkpoint(c) for c in state.undo] if own_turn else [],
         "penalties": state.penalties,
         "round_scores": [
             {

@@ -45,6 +45,9 @@ class ReversiEngine:
     name = "Reversi"
     min_players = 2
     max_players = 2
+    # Open information and no chance: returning to an earlier position reveals and redraws nothing, so
+    # players may agree to take a move back (games.takeback, docs/games/reversi.md).
+    takebacks = True
 
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         """The start position (REV-2, REV-3), or ``options["board"]`` with ``options["to_move"]``."""

@@ -4,8 +4,9 @@ Checks run in a fixed order (who you are, the match is live, your page is curren
 move is allowed) and a rejection raises ``MatchError`` with a player-facing message and an
 ``ErrorCode``, writing nothing. The modules: ``matches`` (create, join, start, abort, rematch),
 ``moves`` (a person's or a computer's action), ``leaving`` (resign, deadlines, claims, substitutes),
-``bot_turns`` (the bot runner's lease), ``challenges``, ``chat``, ``vacations``; ``predicates`` says
-what a player may do now, for the services and the pages alike. Callers write ``services.act(...)``.
+``bot_turns`` (the bot runner's lease), ``takebacks`` (asking and answering, Reversi), ``challenges``,
+``chat``, ``vacations``; ``predicates`` says what a player may do now, for the services and the pages
+alike. Callers write ``services.act(...)``.
 """
 
 from games.services.bot_turns import BotTurn, claim_bot_turn, due_match_ids, release_bot_turn, retry_bot_turn_later

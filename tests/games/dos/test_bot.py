@@ -6,6 +6,7 @@ from random import Random
 from typing import Any
 
 from games.dos import bot
+from games.dos.actions import UNDO
 from games.dos.cards import CODES
 from games.dos.positions import position
 from games.dos.rules import engine
@@ -48,7 +49,8 @@ def test_the_bot_plans_its_matches_together() -> None:
 
 def test_the_bot_finishes_when_nothing_is_left_to_match() -> None:
     state = act(position(hands=[["Y7", "G3", "B10"], Q, V], center=["R7", "B9"]), match(0, "Y7"))
-    assert engine.legal_actions(state, 0) == [FINISH]
+    # The match can be taken back, but the bot ends its matching.
+    assert engine.legal_actions(state, 0) == [FINISH, UNDO]
     assert choose(state) == FINISH
     state = position(hands=[["G3", "Y10"], Q, V], center=["R7", "B9"])
     assert choose(state) == DRAW
