@@ -310,3 +310,17 @@ def test_run_worker_once_makes_the_queued_analyses(finished: Match, alice: Any) 
     call_command("run_worker", "--once", stdout=out)
     assert out.getvalue().rstrip().endswith("analyses=1")
     assert Analysis.objects.get(match=finished).status == Analysis.Status.DONE
+
+
+def test_a_match_with_a_takeback_is_analysed_move_by_move(reversi_match: Match, alice: Any, bob: Any) -> None:
+    from games.services.takebacks import answer_takeback, request_takeback
+
+    play(reversi_match, {0: alice, 1: bob}, 2)
+    request_takeback(match_id=reversi_match.pk, user=bob)
+    answer_takeback(match_id=reversi_match.pk, user=alice, accept=True)
+    play(reversi_match, {0: alice, 1: bob}, 1)
+    services.resign(match_id=reversi_match.pk, user=alice)
+    row = analysed(Match.objects.get(pk=reversi_match.pk), alice)
+    assert row.status == Analysis.Status.DONE
+    # The three moves played, the one taken back included; the takeback entry (step 2) is no decision.
+    assert [r["step"] for r in row.records] == [0, 1, 3]
