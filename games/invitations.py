@@ -23,9 +23,12 @@ from games.models import Match, Seat
 
 
 def safe_next(request: HttpRequest, url: str | None) -> str:
-    """``url`` if it stays on this site (Django's own check, as its log-in view makes), else ""."""
-    if url and url_has_allowed_host_and_scheme(
-        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    """``url`` if it stays on this site (Django's own check, as its log-in view makes) and holds no
+    control character (a Location header cannot carry one), else ""."""
+    if (
+        url
+        and url.isprintable()
+        and url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()}, require_https=request.is_secure())
     ):
         return url
     return ""

@@ -9,16 +9,15 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from games import presence, registry, services
+from games import invitations, presence, registry, services
 from games.forms import PlayNowForm
 from games.models import Block, Follow, Seat
 from games.services import challenges, pairing, people
@@ -152,9 +151,9 @@ def people_page(request: HttpRequest) -> HttpResponse:
 
 
 def _back(request: HttpRequest, fallback: str) -> HttpResponse:
-    target = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
-        return redirect(target)
+    # Not redirect(target): it would read a next= without a slash as the name of a view.
+    if target := invitations.safe_next(request, request.POST.get("next")):
+        return HttpResponseRedirect(target)
     return redirect(fallback)
 
 

@@ -501,7 +501,7 @@ def test_accounts_crowded_before_the_cap_keep_their_ten_newest(bob: Any, alice: 
     """The migration that brought the cap trims the subscriptions registered before it."""
     from django.apps import apps
 
-    migration = importlib.import_module("accounts.migrations.0006_push_subscription_failures")
+    migration = importlib.import_module("accounts.migrations.0007_push_subscription_failures")
     for n in range(25):
         _subscription(bob, f"https://fcm.googleapis.com/fcm/send/bob-{n}")
     _subscription(alice, "https://fcm.googleapis.com/fcm/send/alice")
