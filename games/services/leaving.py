@@ -26,7 +26,8 @@ from games.services.errors import ErrorCode, MatchError
 
 
 def resign(*, match_id: int, user: User) -> Match:
-    """Resign: in a two-player match the opponent wins; otherwise a computer substitute takes the seat."""
+    """Resign: in a two-player match the opponent wins; otherwise a computer substitute takes the seat,
+    unless no person is left at the table, which ends the match."""
     with transaction.atomic():
         match = locked(match_id)
         seats = seats_of(match)
@@ -43,8 +44,13 @@ def resign(*, match_id: int, user: User) -> Match:
             seat.is_bot = True
             seat.substitute = True
             seat.save(update_fields=["left", "is_bot", "substitute"])
-            match.save(update_fields=["version", "turn_version", "updated_at"])
-            after_change(match, current_to_act(match), None, seats=seats)
+            if humans(seats):
+                match.save(update_fields=["version", "turn_version", "updated_at"])
+                after_change(match, current_to_act(match), None, seats=seats)
+            else:
+                # Nobody is left to play for: computers playing on would only keep the match "in play"
+                # on every page that lists it, with no one to read the result.
+                finish(match, forfeit_result(match, loser=seat.number), seats)
         announce_on_commit(match, seats=seats)
     return match
 
