@@ -133,9 +133,12 @@ def _challenges_context(match: Match, rematch: Match | None, mine: Seat | None, 
         open_to_me = can_watch(rematch, rematch_seats, user)
         if rematch.status == Match.Status.ACTIVE and viewer_seat(rematch_seats, user) is not None:
             follow = rematch.get_absolute_url()
+    rematch_rows = challenges.shown_on(rematch, user) if rematch is not None else []
     return {
         "invitations": challenges.shown_on(match, user) if match.status == Match.Status.WAITING else [],
-        "rematch_invitations": challenges.shown_on(rematch, user) if rematch is not None else [],
+        "rematch_invitations": rematch_rows,
+        # A rematch offered to this player: its Accept and Decline are the one choice the end shows.
+        "rematch_to_answer": any(row["mine"] and row["open"] for row in rematch_rows),
         "rematch_open_to_me": open_to_me,
         "follow_url": follow,
     }

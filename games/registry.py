@@ -87,6 +87,9 @@ class Declaration:
     # Partnerships, as the seats of each team (Back Alley: 0 and 2 against 1 and 3); () when each plays
     # alone. Play now seats strangers so that the teams are even.
     teams: tuple[tuple[int, ...], ...] = ()
+    # Whether anything in the game comes from the seed (a shuffle, a deal). A game with no chance has
+    # nothing for its players to check, so its page shows no fair-play panel.
+    shuffles: bool = True
 
 
 @dataclass(frozen=True, kw_only=True)
