@@ -132,3 +132,18 @@ class ReversiWithoutJavaScript(BrowserTestCase):
         match.refresh_from_db()
         assert match.moves.order_by("-seq").first().payload == {"type": "place", "square": name}
         context.close()
+
+
+class LevelMenuFollowsTheSeat(BrowserTestCase):
+    def test_the_level_menu_is_disabled_while_a_person_is_chosen(self) -> None:
+        get_user_model().objects.create_user("alice", password=PASSWORD)
+        page = self.new_page()
+        sign_in(page, self.live_server_url, "alice")
+        page.goto(self.live_server_url + "/new/?game=reversi")
+        seat = page.get_by_role("group", name=re.compile(r"^Seat 2"))
+        level = seat.get_by_label("Level")
+        expect(level).to_be_enabled()
+        seat.get_by_label("A person (invite or lobby)").check()
+        expect(level).to_be_disabled()
+        seat.get_by_label("Computer player").check()
+        expect(level).to_be_enabled()
