@@ -14,7 +14,7 @@ from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import PASSWORD, TIMEOUT_MS, BrowserTestCase
+from tests.e2e.helpers import PASSWORD, TIMEOUT_MS, BrowserTestCase, wait_live
 from tests.e2e.test_every_page_e2e import BAD, overflow
 from tools.screenshots import FRIENDS, SIZES, mid_match
 
@@ -147,3 +147,44 @@ class LevelMenuFollowsTheSeat(BrowserTestCase):
         expect(level).to_be_disabled()
         seat.get_by_label("Computer player").check()
         expect(level).to_be_enabled()
+
+
+# Alice (seat 0) holds R# and R3; the Center Row is R7 and B9. Hands are dealt in turn from seat 0.
+WILD = {
+    "deck": [
+        *(
+            c
+            for pair in zip(
+                ["R#", "R3", "G5", "B6", "Y8", "Y9", "G6"], ["R5", "G3", "G4", "B7", "B8", "Y10", "Y1"], strict=True
+            )
+            for c in pair
+        ),
+        *("R7", "B9"),
+    ],
+    "dealer": 1,
+}
+
+
+class DosWildValueForced(BrowserTestCase):
+    def test_a_wild_whose_value_is_forced_is_filled_in_and_the_sum_is_numbers(self) -> None:
+        from tests.e2e.test_dos_e2e import create_match, hand_card, row_card
+
+        get_user_model().objects.create_user("alice", password=PASSWORD)
+        match = create_match("alice", players=2, bot_seats={1}, options=WILD)
+        page = self.new_page(1280, 800)
+        sign_in(page, self.live_server_url, "alice")
+        page.goto(self.live_server_url + match.get_absolute_url())
+        expect(page.locator(".match-status")).to_contain_text("Your turn.")
+        wait_live(page)
+        value = page.get_by_label("Value of your red Wild #")
+        hand_card(page, "red Wild #").click()
+        expect(page.locator("#dos-sum")).to_have_text(re.compile(r"^Sum so far: 1\u201310\."))
+        hand_card(page, "red 3").click()
+        expect(page.locator("#dos-sum")).to_have_text(re.compile(r"^Sum so far: 4\u201313\."))
+        row_card(page, "red 7").click()
+        expect(value).to_have_value("4")  # 7 - 3: the only value that matches
+        expect(page.locator("#dos-sum")).to_have_text("Sum so far: 7.")
+        page.get_by_role("button", name="Match", exact=True).click()
+        expect(page.locator(".events")).to_contain_text(
+            re.compile(r"alice matched R3\+R#\(4\) on R7|alice matched R#\(4\)\+R3 on R7")
+        )
