@@ -37,14 +37,18 @@ GAMES = {"reversi": (2, 18), "dos": (4, 9), "tacocat": (2, 5), "backalley": (4, 
 FRIENDS = ["alice", "bob", "carol", "dan"]
 
 
-def mid_match(game: str, users: list[Any], *, moves: int | None = None, seed: int = 7) -> Any:
-    """A match of ``game`` between ``users`` (the first is the one looked at), played with seeded
+def mid_match(
+    game: str, users: list[Any], *, moves: int | None = None, players: int | None = None, seed: int = 7
+) -> Any:
+    """A match of ``game`` between ``users`` (the first is the one looked at; ``players`` of them, by
+    default the table's size below), played with seeded
     legal moves until at least ``moves`` are made and it is the first user's turn: a table mid-match.
     Pushes are left out (nobody is watching yet)."""
     from games import registry, services
     from games.models import Match
 
-    players, default_moves = GAMES[game]
+    table, default_moves = GAMES[game]
+    players = players or table
     moves = default_moves if moves is None else moves
     engine = registry.get(game).engine
     rng = Random(seed)

@@ -16,7 +16,7 @@
   function setUp(body) {
     setUpGrid(body);
     // The log lists the oldest first and scrolls within its box: show its newest lines.
-    var log = body.querySelector(".events ol");
+    var log = body.querySelector(".events ul");
     if (log) log.scrollTop = log.scrollHeight;
     setUps.forEach(function (fn) { fn(body); });
   }
