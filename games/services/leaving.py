@@ -38,19 +38,17 @@ def resign(*, match_id: int, user: User) -> Match:
             raise MatchError(_("Only a match in play can be resigned."), ErrorCode.NOT_LIVE)
         seat.left = Seat.Left.RESIGNED
         bump(match)
-        if match.player_count == 2:
+        others = [s for s in humans(seats) if s.pk != seat.pk]
+        # With no other person at the table, computers playing on would only keep the match "in play" on
+        # every page that lists it, with no one to read the result: it ends, as a two-player match does.
+        if match.player_count == 2 or not others:
             finish(match, forfeit_result(match, loser=seat.number), seats)
         else:
             seat.is_bot = True
             seat.substitute = True
             seat.save(update_fields=["left", "is_bot", "substitute"])
-            if humans(seats):
-                match.save(update_fields=["version", "turn_version", "updated_at"])
-                after_change(match, current_to_act(match), None, seats=seats)
-            else:
-                # Nobody is left to play for: computers playing on would only keep the match "in play"
-                # on every page that lists it, with no one to read the result.
-                finish(match, forfeit_result(match, loser=seat.number), seats)
+            match.save(update_fields=["version", "turn_version", "updated_at"])
+            after_change(match, current_to_act(match), None, seats=seats)
         announce_on_commit(match, seats=seats)
     return match
 

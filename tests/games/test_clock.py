@@ -129,8 +129,13 @@ def test_when_the_last_person_resigns_and_only_computers_are_left_the_match_ends
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert match.result["detail"] == {"forfeit": 0} and match.bot_due_at is None
-    outcomes = {s.number: s.outcome for s in Seat.objects.filter(match=match)}
-    assert outcomes == {0: Seat.Outcome.LOSS, 1: Seat.Outcome.LOSS, 2: Seat.Outcome.WIN, 3: Seat.Outcome.WIN}
+    outcomes = {s.number: (s.outcome, s.is_bot) for s in Seat.objects.filter(match=match)}
+    assert outcomes == {
+        0: (Seat.Outcome.LOSS, False),  # she resigned; no substitute played for her
+        1: (Seat.Outcome.LOSS, True),  # bob's substitute, since he resigned while alice played on
+        2: (Seat.Outcome.WIN, True),
+        3: (Seat.Outcome.WIN, True),
+    }
     assert not Seat.objects.filter(match=match, to_act=True).exists()
 
 
