@@ -90,6 +90,8 @@ def match_context(
     context = {
         "match": match,
         "game": spec,
+        # A template calls what it is given: the transcript function itself would be called, with no move.
+        "has_transcript": spec.transcript is not None,
         "seats": seats,
         "names": names,
         "seat_labels": [spec.seat_label(s.number) if spec.seat_label else "" for s in seats],
