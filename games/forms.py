@@ -95,6 +95,10 @@ class NewMatchForm(forms.Form):
             self.fields[f"level_{n}"] = forms.ChoiceField(
                 label=_("Level"), choices=Seat.BotLevel.choices, initial=Seat.BotLevel.MEDIUM, required=False
             )
+            # A person needs no computer level: its menu is disabled while "A person" is chosen (as the form
+            # is drawn here; static/js/turnwise.js keeps it so as the choice changes).
+            source = self.data if self.is_bound else self.initial
+            self.fields[f"level_{n}"].disabled = source.get(f"seat_{n}") == "human"
         for option in self.options_offered():
             self.fields[f"option_{option.key}"] = forms.ChoiceField(
                 label=option.label, choices=option.choices, initial=option.initial, help_text=option.help_text

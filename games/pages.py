@@ -90,6 +90,8 @@ def match_context(
     context = {
         "match": match,
         "game": spec,
+        # A template calls what it is given: the transcript function itself would be called, with no move.
+        "has_transcript": spec.transcript is not None,
         "seats": seats,
         "names": names,
         "seat_labels": [spec.seat_label(s.number) if spec.seat_label else "" for s in seats],
@@ -134,9 +136,12 @@ def _challenges_context(match: Match, rematch: Match | None, mine: Seat | None, 
         open_to_me = can_watch(rematch, rematch_seats, user)
         if rematch.status == Match.Status.ACTIVE and viewer_seat(rematch_seats, user) is not None:
             follow = rematch.get_absolute_url()
+    rematch_rows = challenges.shown_on(rematch, user) if rematch is not None else []
     return {
         "invitations": challenges.shown_on(match, user) if match.status == Match.Status.WAITING else [],
-        "rematch_invitations": challenges.shown_on(rematch, user) if rematch is not None else [],
+        "rematch_invitations": rematch_rows,
+        # A rematch offered to this player: its Accept and Decline are the one choice the end shows.
+        "rematch_to_answer": any(row["mine"] and row["open"] for row in rematch_rows),
         "rematch_open_to_me": open_to_me,
         "follow_url": follow,
     }

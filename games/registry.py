@@ -88,6 +88,9 @@ class Declaration:
     # Partnerships, as the seats of each team (Back Alley: 0 and 2 against 1 and 3); () when each plays
     # alone. Play now seats strangers so that the teams are even.
     teams: tuple[tuple[int, ...], ...] = ()
+    # Whether anything in the game comes from the seed (a shuffle, a deal). A game with no chance has
+    # nothing for its players to check, so its page shows no fair-play panel.
+    shuffles: bool = True
 
     # Each seat is dealt cards the others cannot see, at the start. Once dealt, a rated match can no
     # longer be called off: a player who saw a bad hand could otherwise walk away at no cost.

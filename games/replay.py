@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from games import pages, registry
 from games.engine import Revealing
+from games.i18n import readable
 from games.models import Match, Seat
 from games.takeback import replay
 
@@ -27,6 +28,35 @@ def replays_to_stored_state(match: Match) -> bool:
     """True if replaying the log from the seed reproduces the stored state exactly."""
     engine = registry.get(match.game).engine
     return engine.dump(replay_states(match)[-1]) == match.state
+
+
+def _appended(before: list[Any], after: list[Any]) -> list[Any]:
+    """The events one action added: views keep only the latest events (a sliding window), so the new
+    ones are what follows the longest end of ``before`` that ``after`` starts with."""
+    for shift in range(len(before) + 1):
+        kept = before[shift:]
+        if after[: len(kept)] == kept:
+            return after[len(kept) :]
+    return after
+
+
+def whole_log(match: Match, seats: list[Seat], user: Any) -> list[dict[str, Any]]:
+    """Every move of the match by its real number, each with what it made happen, as ``user`` saw it
+    (their own seat's view, else a spectator's): replayed from the seed, as the replay page does."""
+    spec = registry.get(match.game)
+    mine = pages.viewer_seat(seats, user)
+    seat_no = mine.number if mine else None
+    names = [s.display_name() for s in seats]
+    state = spec.engine.new_game(match.player_count, match.seed, match.options)
+    before = spec.engine.view(state, seat_no).get("events", [])
+    rows = []
+    for number, (seat, payload) in enumerate(match.moves.order_by("seq").values_list("seat", "payload"), 1):
+        state = spec.engine.apply(state, seat, payload)
+        after = spec.engine.view(state, seat_no).get("events", [])
+        lines = [spec.describe_event(readable(event), names) for event in _appended(before, after)]
+        rows.append({"number": number, "lines": lines})
+        before = after
+    return rows
 
 
 def replay_context(match: Match, seats: list[Seat], user: Any, step: int | None) -> dict[str, Any] | None:

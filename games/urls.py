@@ -22,6 +22,7 @@ urlpatterns = [
     path("m/<id:match_id>/reclaim/", views.reclaim_seat, name="reclaim"),
     path("m/<id:match_id>/rematch/", views.rematch, name="rematch"),
     path("m/<id:match_id>/chat/", views.chat, name="chat"),
+    path("m/<id:match_id>/log/", views.match_log, name="log"),
     path("m/<id:match_id>/replay/", views.replay_page, name="replay"),
     path("m/<id:match_id>/replay/<int:step>/", views.replay_page, name="replay-step"),
     path("m/<id:match_id>/export.<str:fmt>", record_views.export_match, name="export"),

@@ -362,6 +362,19 @@ def replay_page(request: HttpRequest, match_id: int, step: int | None = None) ->
     return render(request, template, context)
 
 
+@login_required
+@require_GET
+def match_log(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The whole match, move by move, each numbered as it was played (the page's log shows the latest)."""
+    match, seats = _load_visible(request, match_id)
+    context = {
+        "match": match,
+        "game": registry.get(match.game),
+        "moves": replay.whole_log(match, seats, request.user),
+    }
+    return render(request, "games/match_log.html", context)
+
+
 # --- JSON API ------------------------------------------------------------------------------------
 
 

@@ -35,4 +35,5 @@ class ReversiMatch(Match):
         blurb=_("Two players, 8 by 8: outflank and flip your opponent's discs."),
         rules_examples=rules_examples,
         offered_first=True,
+        shuffles=False,
     )

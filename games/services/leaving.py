@@ -26,7 +26,8 @@ from games.services.errors import ErrorCode, MatchError
 
 
 def resign(*, match_id: int, user: User) -> Match:
-    """Resign: in a two-player match the opponent wins; otherwise a computer substitute takes the seat."""
+    """Resign: in a two-player match the opponent wins; otherwise a computer substitute takes the seat,
+    unless no person is left at the table, which ends the match."""
     with transaction.atomic():
         match = locked(match_id)
         seats = seats_of(match)
@@ -37,7 +38,10 @@ def resign(*, match_id: int, user: User) -> Match:
             raise MatchError(_("Only a match in play can be resigned."), ErrorCode.NOT_LIVE)
         seat.left = Seat.Left.RESIGNED
         bump(match)
-        if match.player_count == 2:
+        others = [s for s in humans(seats) if s.pk != seat.pk]
+        # With no other person at the table, computers playing on would only keep the match "in play" on
+        # every page that lists it, with no one to read the result: it ends, as a two-player match does.
+        if match.player_count == 2 or not others:
             finish(match, forfeit_result(match, loser=seat.number), seats)
         else:
             seat.is_bot = True

@@ -15,6 +15,9 @@
 
   function setUp(body) {
     setUpGrid(body);
+    // The log lists the oldest first and scrolls within its box: show its newest lines.
+    var log = body.querySelector(".events ul");
+    if (log) log.scrollTop = log.scrollHeight;
     setUps.forEach(function (fn) { fn(body); });
   }
 

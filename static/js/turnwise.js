@@ -121,3 +121,13 @@ document.addEventListener("htmx:afterRequest", function (event) {
     setTimeout(detail.socketWrapper.reconnect, 250 + Math.floor(Math.random() * 1000));
   });
 })();
+
+// The new-match form: a seat left to a person needs no computer level, so its menu is disabled while
+// "A person" is chosen. Without this script the server draws it so whenever it draws the form.
+document.addEventListener("change", function (event) {
+  "use strict";
+  var radio = event.target;
+  if (!radio.matches || !radio.matches(".seat-choice input[type=radio]")) return;
+  var level = radio.closest(".seat-choice").querySelector("select");
+  if (level) level.disabled = radio.value === "human";
+});

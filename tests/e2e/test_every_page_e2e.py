@@ -135,12 +135,12 @@ class EveryPageOnAPhone(BrowserTestCase):
             game: make("ann", game, players=2, bot_seats={1}, options=options)
             for game, options in (("reversi", {}), ("dos", SOLO), ("tacocat", TACO))
         }
-        # Back Alley from its last deal: once ann resigns, a computer takes her seat and the table plays out.
+        # Back Alley from its last deal: ann is the only person at the table, so her resigning ends it.
         finished["backalley"] = make("ann", "backalley", players=4, bot_seats={1, 2, 3}, options={"first_deal": 25})
         for match in finished.values():
             resign("ann", match)
         page.goto(self.live_server_url + finished["backalley"].get_absolute_url())
-        expect(page.locator(".match-status")).to_contain_text("Played to the end.", timeout=60_000)
+        expect(page.locator(".match-status")).to_contain_text("ann resigned.", timeout=60_000)
 
         paths = ["/", "/lobby/", "/history/", "/leaderboards/", "/accounts/u/ann/", "/accounts/settings/"]
         paths += [f"/new/?game={g}" for g in GAMES]

@@ -89,6 +89,9 @@ def test_rematch_is_offered_on_the_result_screen(reversi_match: Match, alice: An
     services.resign(match_id=reversi_match.pk, user=bob)
     page = client_for(alice).get(reversi_match.get_absolute_url()).content.decode()
     assert "Offer a rematch" in page
+    # The records to keep: a replay, the JSON, and Reversi's move list (the game has a transcript).
+    for link in ("/replay/", "/export.json", "/export.txt"):
+        assert link in page, link
     response = client_for(alice).post(reverse("games:rematch", args=[reversi_match.pk]))
     new = Match.objects.get(rematch_of=reversi_match)
     assert response["Location"] == new.get_absolute_url()

@@ -102,19 +102,41 @@ def test_a_substitute_takes_the_seat_and_hands_it_back(paced: Match, alice: Any,
     assert not back.is_bot and not back.substitute
 
 
-def test_resigning_a_team_game_hands_the_seat_to_a_substitute_for_good(alice: Any) -> None:
+def test_resigning_a_team_game_hands_the_seat_to_a_substitute_for_good(alice: Any, bob: Any) -> None:
     from games import bots
 
-    match = services.create_match(user=alice, game="backalley", players=4, bot_seats={1, 2, 3})
+    # Seat 3 deals, so alice (seat 0) bids first and her substitute has a move due.
+    match = services.create_match(user=alice, game="backalley", players=4, bot_seats={2, 3}, options={"dealer": 3})
+    services.join_match(match_id=match.pk, user=bob)
     services.resign(match_id=match.pk, user=alice)
     match.refresh_from_db()
-    assert match.status == Match.Status.ACTIVE  # the other three play on
+    assert match.status == Match.Status.ACTIVE  # bob and the computers play on
     gone = seat(match, 0)
     assert (gone.is_bot, gone.substitute, gone.resigned, gone.left) == (True, True, True, Seat.Left.RESIGNED)
     assert bots.run_due(now=timezone.now() + timedelta(seconds=10)) == 1
     with pytest.raises(services.MatchError) as error:
         services.reclaim_seat(match_id=match.pk, user=alice)
     assert error.value.code == "forbidden"
+
+
+def test_when_the_last_person_resigns_and_only_computers_are_left_the_match_ends(alice: Any, bob: Any) -> None:
+    match = services.create_match(user=alice, game="dos", players=4, bot_seats={2, 3})
+    services.join_match(match_id=match.pk, user=bob)
+    services.resign(match_id=match.pk, user=bob)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE  # alice still plays
+    services.resign(match_id=match.pk, user=alice)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.result["detail"] == {"forfeit": 0} and match.bot_due_at is None
+    outcomes = {s.number: (s.outcome, s.is_bot) for s in Seat.objects.filter(match=match)}
+    assert outcomes == {
+        0: (Seat.Outcome.LOSS, False),  # she resigned; no substitute played for her
+        1: (Seat.Outcome.LOSS, True),  # bob's substitute, since he resigned while alice played on
+        2: (Seat.Outcome.WIN, True),
+        3: (Seat.Outcome.WIN, True),
+    }
+    assert not Seat.objects.filter(match=match, to_act=True).exists()
 
 
 def test_team_games_use_a_substitute_when_time_runs_out(alice: Any, bob: Any) -> None:

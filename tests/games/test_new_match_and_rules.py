@@ -86,6 +86,15 @@ def test_creating_a_dos_match_with_levels_and_a_target(alice: Any) -> None:
     ]
 
 
+def test_the_level_menu_of_a_seat_left_to_a_person_is_disabled_without_javascript(alice: Any) -> None:
+    """Drawn by the server (a redraw for another player count, or a refused form): no script needed."""
+    data = {"game": "dos", "players": "3", "seat_1": "bot", "seat_2": "human", "refresh": "1"}
+    body = client_for(alice).post(reverse("games:new"), data).content.decode()
+    levels = dict(re.findall(r'<select name="(level_\d)"([^>]*)>', body))
+    assert set(levels) == {"level_1", "level_2"}
+    assert "disabled" not in levels["level_1"] and "disabled" in levels["level_2"]
+
+
 def test_an_option_of_another_game_is_not_offered_or_used(alice: Any) -> None:
     data = {"game": "reversi", "players": "2", "seat_1": "bot", "option_target": "100", "pace": ""}
     client_for(alice).post(reverse("games:new"), data)
