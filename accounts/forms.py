@@ -90,6 +90,12 @@ class NotificationSettingsForm(forms.ModelForm):
         widgets = {"email_turns": forms.RadioSelect}
 
 
+class SoundSettingsForm(forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ("sound",)
+
+
 class EmailChangeForm(forms.Form):
     new_email = forms.EmailField(label=_("New email address"))
     password = forms.CharField(

@@ -22,6 +22,7 @@ from accounts.forms import (
     EmailChangeForm,
     NotificationSettingsForm,
     SignUpForm,
+    SoundSettingsForm,
     ThrottledPasswordChangeForm,
     VacationForm,
 )
@@ -123,11 +124,16 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     form = NotificationSettingsForm(request.POST if request.POST.get("form") == "email" else None, instance=user)
     vacation = VacationForm(request.POST if request.POST.get("form") == "vacation" else None)
+    sound = SoundSettingsForm(request.POST if request.POST.get("form") == "sound" else None, instance=user)
     if request.method == "POST":
         what = request.POST.get("form")
         if what == "email" and form.is_valid():
             form.save()
             messages.success(request, _("Your email settings are saved."))
+            return redirect("accounts:settings")
+        if what == "sound" and sound.is_valid():
+            sound.save()
+            messages.success(request, _("Your sound setting is saved."))
             return redirect("accounts:settings")
         try:
             if what == "vacation" and vacation.is_valid():
@@ -154,6 +160,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         {
             "form": form,
             "vacation_form": vacation,
+            "sound_form": sound,
             "on_vacation": user.on_vacation(now),
             "vacation_days_left": services.vacation_days_left(user, now),
             "push_key": push.public_key(),

@@ -1,0 +1,226 @@
+// Motion that explains a move (docs/design.md, "Motion"). The server sends the new board as before (the
+// htmx reply to one's own move, or a live push through the WebSocket extension); this script compares
+// the board just before the swap with the board after it and animates the difference, FLIP style:
+// the new board is already in its final place, and each changed piece is shown travelling there from
+// where it was (Web Animations API, 150-400 ms). Nothing moves under prefers-reduced-motion, and a
+// state is animated at most once (keyed on the match version the fragment carries), so a re-render of
+// the same state or an older push never replays a move; the final state is always the one drawn.
+//
+// What the templates mark (stable data- attributes, no game is named here):
+//   data-key="..."      one element per key on a board (a square, a seat, a score, the cat); when it
+//                       moves it travels, when its data-face changes it flips (inside [data-motion=flip])
+//                       or pulses; an empty face that fills (a disc placed) drops in.
+//   data-zone="..."     a place cards lie (hand, row, trick, pile); cards are its [data-card] elements,
+//                       or those matching its data-cards selector (their text is the card).
+//   data-source         a keyed count of hidden cards (an opponent's hand): a card that appears with no
+//                       visible origin comes from the source whose count went down.
+//   data-gather="key"   cards that left the table go to that key (a trick gathered to its winner).
+(function () {
+  "use strict";
+
+  var MOVE_MS = 320;
+  var FLIP_MS = 360;
+  var PULSE_MS = 260;
+  var EASE = "cubic-bezier(.2, .7, .3, 1)";
+  var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  var snapshot = null;
+  var animatedVersion = null;
+
+  function matchBody() { return document.getElementById("match-body"); }
+
+  function versionOf(body) {
+    var version = body ? parseInt(body.getAttribute("data-version"), 10) : NaN;
+    return isNaN(version) ? null : version;
+  }
+
+  function cardsIn(root) {
+    var cards = [];
+    Array.prototype.forEach.call(root.querySelectorAll("[data-zone]"), function (zone) {
+      var selector = zone.getAttribute("data-cards") || "[data-card]";
+      Array.prototype.forEach.call(zone.querySelectorAll(selector), function (el) {
+        // A card belongs to its nearest zone only (a zone may hold another).
+        if (el.parentElement.closest("[data-zone]") !== zone) return;
+        var code = el.getAttribute("data-card") || el.textContent.trim();
+        if (code) cards.push({el: el, code: code, zone: zone.getAttribute("data-zone")});
+      });
+    });
+    return cards;
+  }
+
+  function rectOf(el) {
+    var r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, width: r.width, height: r.height};
+  }
+
+  function take() {
+    var body = matchBody();
+    if (!body) { snapshot = null; return; }
+    var keyed = {};
+    Array.prototype.forEach.call(body.querySelectorAll("[data-key]"), function (el) {
+      keyed[el.getAttribute("data-key")] = {rect: rectOf(el), face: el.getAttribute("data-face")};
+    });
+    snapshot = {
+      version: versionOf(body),
+      keyed: keyed,
+      cards: cardsIn(body).map(function (c) {
+        return {code: c.code, zone: c.zone, rect: rectOf(c.el), el: c.el};
+      }),
+    };
+  }
+
+  function travel(el, from, ms) {
+    var to = el.getBoundingClientRect();
+    var dx = from.left - to.left;
+    var dy = from.top - to.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return null;
+    var sx = to.width ? from.width / to.width : 1;
+    var sy = to.height ? from.height / to.height : 1;
+    return el.animate([
+      {transform: "translate(" + dx + "px, " + dy + "px) scale(" + sx + ", " + sy + ")", transformOrigin: "0 0", zIndex: 5},
+      {transform: "none", transformOrigin: "0 0", zIndex: 5},
+    ], {duration: ms || MOVE_MS, easing: EASE});
+  }
+
+  function appear(el) {
+    return el.animate([
+      {transform: "translateY(-.6rem) scale(.85)", opacity: 0},
+      {transform: "none", opacity: 1},
+    ], {duration: MOVE_MS, easing: EASE});
+  }
+
+  function flip(el) {
+    // The face is already the new one: the first half shows the old (its inverse), then it turns.
+    return el.animate([
+      {transform: "scaleX(1)", filter: "invert(1)"},
+      {transform: "scaleX(0)", filter: "invert(1)", offset: 0.5},
+      {transform: "scaleX(0)", filter: "invert(0)", offset: 0.5},
+      {transform: "scaleX(1)", filter: "invert(0)"},
+    ], {duration: FLIP_MS, easing: "ease-in-out"});
+  }
+
+  function drop(el) {
+    return el.animate([
+      {transform: "scale(1.5)", opacity: 0},
+      {transform: "scale(1)", opacity: 1},
+    ], {duration: 220, easing: EASE});
+  }
+
+  function pulse(el) {
+    return el.animate([
+      {transform: "scale(1)"}, {transform: "scale(1.35)", offset: 0.4}, {transform: "scale(1)"},
+    ], {duration: PULSE_MS, easing: "ease-out"});
+  }
+
+  function ghost(from, node, target) {
+    // A card that left the table: a copy travels from where it was to where it went, then goes.
+    var copy = node.cloneNode(true);
+    copy.removeAttribute("id");
+    copy.setAttribute("aria-hidden", "true");
+    copy.classList.add("motion-ghost");
+    copy.style.left = from.left + "px";
+    copy.style.top = from.top + "px";
+    copy.style.width = from.width + "px";
+    copy.style.height = from.height + "px";
+    document.body.appendChild(copy);
+    var dx = target.left + target.width / 2 - (from.left + from.width / 2);
+    var dy = target.top + target.height / 2 - (from.top + from.height / 2);
+    var animation = copy.animate([
+      {transform: "none", opacity: 1},
+      {transform: "translate(" + dx + "px, " + dy + "px) scale(.5)", opacity: 0},
+    ], {duration: 380, easing: EASE, delay: 120, fill: "backwards"});
+    animation.onfinish = animation.oncancel = function () { copy.remove(); };
+    return animation;
+  }
+
+  function number(face) {
+    var n = parseFloat(face);
+    return isNaN(n) ? null : n;
+  }
+
+  function animateKeyed(body, before, started) {
+    var sources = [];
+    Array.prototype.forEach.call(body.querySelectorAll("[data-key]"), function (el) {
+      var old = before.keyed[el.getAttribute("data-key")];
+      if (!old) return;
+      var face = el.getAttribute("data-face");
+      if (el.hasAttribute("data-source") && number(face) !== null && number(old.face) !== null && number(face) < number(old.face)) {
+        sources.push(old.rect);
+      }
+      if (old.face !== null && face !== null && face !== old.face) {
+        var inner = el.firstElementChild || el;
+        if (!old.face) started.push(drop(inner));
+        else if (el.closest("[data-motion='flip']")) started.push(flip(inner));
+        else started.push(pulse(el));
+      } else {
+        started.push(travel(el, old.rect));
+      }
+    });
+    return sources;
+  }
+
+  function animateCards(body, before, sources, started) {
+    var left = before.cards.slice();
+    var after = cardsIn(body);
+    function takeFrom(code, zone) {
+      for (var i = 0; i < left.length; i += 1) {
+        if (left[i].code === code && (zone === null || left[i].zone === zone)) return left.splice(i, 1)[0];
+      }
+      return null;
+    }
+    // First the cards that stayed in their zone (they may shift as others come and go) ...
+    var arrived = [];
+    after.forEach(function (card) {
+      var same = takeFrom(card.code, card.zone);
+      if (same) started.push(travel(card.el, same.rect));
+      else arrived.push(card);
+    });
+    // ... then those new to a zone: from the zone that lost that card, else from a hidden hand.
+    arrived.forEach(function (card) {
+      var origin = takeFrom(card.code, null);
+      if (origin) started.push(travel(card.el, origin.rect, 380));
+      else if (sources.length) started.push(travel(card.el, sources[0], 380));
+      else started.push(appear(card.el));
+    });
+    // What left the table altogether is gathered (a trick to its winner).
+    var gather = body.querySelector("[data-gather]");
+    var target = gather && body.querySelector("[data-key='" + gather.getAttribute("data-gather") + "']");
+    if (!target) return;
+    var to = target.getBoundingClientRect();
+    left.forEach(function (card) {
+      if (card.zone === "trick" || card.zone === "hand") started.push(ghost(card.rect, card.el, to));
+    });
+  }
+
+  function play() {
+    var before = snapshot;
+    snapshot = null;
+    var body = matchBody();
+    var version = versionOf(body);
+    if (!body || !before || version === null || before.version === null) return;
+    // Only a newer state is a move; and each state is animated once, however it arrived.
+    if (version <= before.version || (animatedVersion !== null && version <= animatedVersion)) return;
+    animatedVersion = version;
+    var started = [];
+    if (!(reduced && reduced.matches) && typeof body.animate === "function") {
+      var sources = animateKeyed(body, before, started);
+      animateCards(body, before, sources, started);
+    }
+    started = started.filter(Boolean);
+    // What a test (and the sound script) can read: the version animated and how many pieces moved.
+    document.documentElement.setAttribute("data-motion-version", String(version));
+    document.documentElement.setAttribute("data-motion-count", String(started.length));
+    document.dispatchEvent(new CustomEvent("turnwise:moved", {detail: {version: version, before: before.version, body: body}}));
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "match-body") take();
+  });
+  document.addEventListener("htmx:wsBeforeMessage", take);
+  // Right after the swap, before the new board is painted in place: no frame shows it unanimated.
+  document.addEventListener("htmx:afterSwap", function () { if (snapshot) play(); });
+  document.addEventListener("htmx:oobAfterSwap", function () { if (snapshot) play(); });
+  document.addEventListener("htmx:wsAfterMessage", function () { if (snapshot) play(); });
+  document.addEventListener("DOMContentLoaded", function () {
+    animatedVersion = versionOf(matchBody());
+  });
+})();
