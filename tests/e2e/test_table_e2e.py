@@ -8,6 +8,7 @@ import re
 from typing import Any
 from unittest.mock import patch
 
+from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
@@ -36,12 +37,21 @@ def create_match(username: str, game: str, **kwargs: Any) -> Match:
         return services.create_match(user=owner, game=game, **kwargs)
 
 
+def serious_axe_violations(page: Page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}) at {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
 class TableTestCase(BrowserTestCase):
-    def page_for(self, *, reduced: bool = False, width: int = 390, height: int = 844, storage: Any = None) -> Page:
+    def page_for(self, *, reduced: bool = False, width: int = 390, height: int = 844, dark: bool = False) -> Page:
         context = self.browser.new_context(
             viewport={"width": width, "height": height},
             reduced_motion="reduce" if reduced else "no-preference",
-            storage_state=storage,
+            color_scheme="dark" if dark else "light",
         )
         context.set_default_timeout(TIMEOUT_MS)
         context.add_init_script(MARK_LIVE)
@@ -50,8 +60,8 @@ class TableTestCase(BrowserTestCase):
         self.errors = console_errors(page)
         return page
 
-    def signed_up(self, username: str, *, reduced: bool = False) -> Page:
-        page = self.page_for(reduced=reduced)
+    def signed_up(self, username: str, *, reduced: bool = False, dark: bool = False) -> Page:
+        page = self.page_for(reduced=reduced, dark=dark)
         sign_up(page, self.live_server_url, username)
         return page
 
@@ -77,6 +87,8 @@ class TableTestCase(BrowserTestCase):
         assert html.get_attribute("data-test-audio") is None
         assert html.get_attribute("data-sound-cue") is None
         assert self.errors == []
+        # The faces, the board and the dark theme keep axe content (contrast, names) clean.
+        assert serious_axe_violations(page) == []
 
 
 def version(page: Page) -> str:
@@ -127,7 +139,7 @@ def acted(page: Page) -> Any:
 
 class DosMotion(TableTestCase):
     def test_a_drawn_card_and_a_placed_card_travel_and_the_computers_turn_is_animated(self) -> None:
-        page = self.signed_up("alice")
+        page = self.signed_up("alice", dark=True)
         match = create_match("alice", "dos", players=2, bot_seats={1}, options=DOS_DECK)
         self.open_live(page, match)
         before = version(page)
@@ -164,7 +176,7 @@ class BackAlleyMotion(TableTestCase):
 
 class TacocatMotion(TableTestCase):
     def test_the_cat_runs_along_the_track_at_the_showdown(self) -> None:
-        page = self.signed_up("alice")
+        page = self.signed_up("alice", dark=True)
         match = create_match("alice", "tacocat", players=2, bot_seats={1})
         self.open_live(page, match)
         body = page.locator("#match-body")
@@ -188,3 +200,27 @@ class TacocatMotion(TableTestCase):
         html = page.locator("html")
         expect(html).to_have_attribute("data-motion-version", version(page))
         assert int(html.get_attribute("data-motion-count") or "0") > 0
+        assert serious_axe_violations(page) == []
+
+
+class SoundOnceTurnedOn(TableTestCase):
+    def test_no_audio_until_the_setting_is_on_then_a_move_plays_a_cue(self) -> None:
+        page = self.signed_up("alice")
+        match = create_match("alice", "reversi", players=2, bot_seats={1})
+        self.open_live(page, match)
+        page.locator("#match-body").click()  # a touch on the page: still no audio, sound is off
+        html = page.locator("html")
+        assert html.get_attribute("data-test-audio") is None
+
+        page.goto(self.live_server_url + "/accounts/settings/")
+        page.get_by_label("Play sounds in matches").check()
+        page.get_by_role("region", name="Sound").get_by_role("button", name="Save").click()
+        expect(page.locator(".messages")).to_contain_text("Your sound setting is saved.")
+
+        self.open_live(page, match)
+        assert html.get_attribute("data-test-audio") is None  # nothing before the person acts
+        before = version(page)
+        play_reversi(page)
+        expect(page.locator("#match-body")).not_to_have_attribute("data-version", before)
+        expect(html).to_have_attribute("data-sound-cue", re.compile(r"^(move|turn|card|end)$"))
+        assert html.get_attribute("data-test-audio") == "1"
