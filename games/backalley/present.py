@@ -68,8 +68,6 @@ def card(code: str) -> dict[str, Any]:
             "short": code,
             "name": _("Big Blooper") if code == "BB" else _("Little Blooper"),
             "colour": "joker",
-            # The face prints the joker's name in the reader's language, a word a line.
-            "lines": (_("Big Blooper") if code == "BB" else _("Little Blooper")).split(" ", 1),
         }
     rank, suit = code[:-1], code[-1]
     return {
@@ -80,8 +78,6 @@ def card(code: str) -> dict[str, Any]:
         "short": digits(rank) + SYMBOLS[suit],
         "name": _("%(rank)s of %(suit)s") % {"rank": rank_name(rank), "suit": suit_name(suit)},
         "colour": "red" if suit in RED else "black",
-        "suit": suit,
-        "court": rank in ("J", "Q", "K"),
     }
 
 

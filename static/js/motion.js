@@ -106,6 +106,14 @@
   }
 
   function pulse(el) {
+    if (el.tagName === "TR") {
+      // A table row cannot grow: its cells flash instead (a player's count or score changed).
+      return Array.prototype.map.call(el.children, function (cell) {
+        return cell.animate([
+          {backgroundColor: "rgba(255, 191, 0, .55)"}, {backgroundColor: "rgba(255, 191, 0, 0)"},
+        ], {duration: 400, easing: "ease-out"});
+      })[0] || null;
+    }
     return el.animate([
       {transform: "scale(1)"}, {transform: "scale(1.35)", offset: 0.4}, {transform: "scale(1)"},
     ], {duration: PULSE_MS, easing: "ease-out"});
