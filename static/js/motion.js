@@ -15,6 +15,8 @@
 //   data-source         a keyed count of hidden cards (an opponent's hand): a card that appears with no
 //                       visible origin comes from the source whose count went down.
 //   data-gather="key"   cards that left the table go to that key (a trick gathered to its winner).
+//   data-frame="name"   a fixed frame (the track) a moving key is measured on, so a change of the page's
+//                       height above it is not shown as the key travelling; zones are frames too.
 (function () {
   "use strict";
 
@@ -33,15 +35,25 @@
     return isNaN(version) ? null : version;
   }
 
+  function zonesIn(root) {
+    // Zones by name and order ("hand#0", "hand#1": Back Alley groups a hand by suit).
+    var seen = {};
+    return Array.prototype.map.call(root.querySelectorAll("[data-zone]"), function (zone) {
+      var name = zone.getAttribute("data-zone");
+      seen[name] = (seen[name] || 0) + 1;
+      return {el: zone, name: name, id: name + "#" + (seen[name] - 1)};
+    });
+  }
+
   function cardsIn(root) {
     var cards = [];
-    Array.prototype.forEach.call(root.querySelectorAll("[data-zone]"), function (zone) {
-      var selector = zone.getAttribute("data-cards") || "[data-card]";
-      Array.prototype.forEach.call(zone.querySelectorAll(selector), function (el) {
+    zonesIn(root).forEach(function (zone) {
+      var selector = zone.el.getAttribute("data-cards") || "[data-card]";
+      Array.prototype.forEach.call(zone.el.querySelectorAll(selector), function (el) {
         // A card belongs to its nearest zone only (a zone may hold another).
-        if (el.parentElement.closest("[data-zone]") !== zone) return;
+        if (el.parentElement.closest("[data-zone]") !== zone.el) return;
         var code = el.getAttribute("data-card") || el.textContent.trim();
-        if (code) cards.push({el: el, code: code, zone: zone.getAttribute("data-zone")});
+        if (code) cards.push({el: el, code: code, zone: zone.name, zoneId: zone.id});
       });
     });
     return cards;
@@ -57,14 +69,19 @@
     if (!body) { snapshot = null; return; }
     var keyed = {};
     Array.prototype.forEach.call(body.querySelectorAll("[data-key]"), function (el) {
-      keyed[el.getAttribute("data-key")] = {rect: rectOf(el), face: el.getAttribute("data-face")};
+      var frame = el.closest("[data-frame]");
+      keyed[el.getAttribute("data-key")] = {
+        rect: rectOf(el), face: el.getAttribute("data-face"),
+        frame: frame ? frame.getAttribute("data-frame") : null, frameRect: frame ? rectOf(frame) : null,
+      };
     });
     snapshot = {
       version: versionOf(body),
       keyed: keyed,
       cards: cardsIn(body).map(function (c) {
-        return {code: c.code, zone: c.zone, rect: rectOf(c.el), el: c.el};
+        return {code: c.code, zone: c.zone, zoneId: c.zoneId, rect: rectOf(c.el), el: c.el};
       }),
+      zones: zonesIn(body).reduce(function (all, zone) { all[zone.id] = rectOf(zone.el); return all; }, {}),
     };
   }
 
@@ -154,13 +171,22 @@
       if (el.hasAttribute("data-source") && number(face) !== null && number(old.face) !== null && number(face) < number(old.face)) {
         sources.push(old.rect);
       }
-      if (old.face !== null && face !== null && face !== old.face) {
+      if (face === null) {
+        // A piece that moves (the cat): it travels from its old place on its frame (the track), not
+        // with the frame when the page above it changed height.
+        var from = old.rect;
+        var frame = el.closest("[data-frame]");
+        if (frame && old.frameRect && frame.getAttribute("data-frame") === old.frame) {
+          var now = rectOf(frame);
+          from = {left: from.left + now.left - old.frameRect.left, top: from.top + now.top - old.frameRect.top, width: from.width, height: from.height};
+        }
+        started.push(travel(el, from, 400));
+      } else if (face !== old.face) {
+        // A piece that changes in place (a square, a count): it never slides with the page's layout.
         var inner = el.firstElementChild || el;
         if (!old.face) started.push(drop(inner));
         else if (el.closest("[data-motion='flip']")) started.push(flip(inner));
         else started.push(pulse(el));
-      } else {
-        started.push(travel(el, old.rect));
       }
     });
     return sources;
@@ -175,17 +201,27 @@
       }
       return null;
     }
-    // First the cards that stayed in their zone (they may shift as others come and go) ...
+    // First the cards that stayed in their zone: they shift as others come and go, but not with the
+    // zone itself when the page above it changed height (that is layout, not play) ...
+    var zonesNow = {};
+    zonesIn(body).forEach(function (zone) { zonesNow[zone.id] = rectOf(zone.el); });
+    function shifted(card) {
+      // Where a card was, moved as much as its zone has moved since (0 if the zone is gone).
+      var was = before.zones[card.zoneId];
+      var now = zonesNow[card.zoneId];
+      if (!was || !now) return card.rect;
+      return {left: card.rect.left + now.left - was.left, top: card.rect.top + now.top - was.top, width: card.rect.width, height: card.rect.height};
+    }
     var arrived = [];
     after.forEach(function (card) {
       var same = takeFrom(card.code, card.zone);
-      if (same) started.push(travel(card.el, same.rect));
-      else arrived.push(card);
+      if (!same) { arrived.push(card); return; }
+      started.push(travel(card.el, shifted(same)));
     });
     // ... then those new to a zone: from the zone that lost that card, else from a hidden hand.
     arrived.forEach(function (card) {
       var origin = takeFrom(card.code, null);
-      if (origin) started.push(travel(card.el, origin.rect, 380));
+      if (origin) started.push(travel(card.el, shifted(origin), 380));
       else if (sources.length) started.push(travel(card.el, sources[0], 380));
       else started.push(appear(card.el));
     });
