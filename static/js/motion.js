@@ -98,11 +98,12 @@
     ], {duration: ms || MOVE_MS, easing: EASE});
   }
 
-  function appear(el) {
+  function appear(el, order) {
+    // A card from nowhere visible (a draw, a deal): dealt one after another, all within 400 ms.
     return el.animate([
       {transform: "translateY(-.6rem) scale(.85)", opacity: 0},
       {transform: "none", opacity: 1},
-    ], {duration: MOVE_MS, easing: EASE});
+    ], {duration: 200, delay: Math.min(order * 25, 200), easing: EASE, fill: "backwards"});
   }
 
   function flip(el) {
@@ -219,11 +220,12 @@
       started.push(travel(card.el, shifted(same)));
     });
     // ... then those new to a zone: from the zone that lost that card, else from a hidden hand.
+    var dealt = 0;
     arrived.forEach(function (card) {
       var origin = takeFrom(card.code, null);
       if (origin) started.push(travel(card.el, shifted(origin), 380));
       else if (sources.length) started.push(travel(card.el, sources[0], 380));
-      else started.push(appear(card.el));
+      else started.push(appear(card.el, dealt++));
     });
     // What left the table altogether is gathered (a trick to its winner).
     var gather = body.querySelector("[data-gather]");
