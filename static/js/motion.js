@@ -13,7 +13,8 @@
 //   data-zone="..."     a place cards lie (hand, row, trick, pile); cards are its [data-card] elements,
 //                       or those matching its data-cards selector (their text is the card).
 //   data-source         a keyed count of hidden cards (an opponent's hand): a card that appears with no
-//                       visible origin comes from the source whose count went down.
+//                       visible origin comes from the source whose count went down (if only one did).
+//   data-from="key"     on a card or around it: the key of the seat that played it.
 //   data-gather="key"   cards that left the table go to that key (a trick gathered to its winner).
 //   data-frame="name"   a fixed frame (the track) a moving key is measured on, so a change of the page's
 //                       height above it is not shown as the key travelling; zones are frames too.
@@ -77,6 +78,9 @@
     });
     snapshot = {
       version: versionOf(body),
+      // Ghosts are placed in the document, not the viewport: focus may scroll the page after the swap.
+      scrollX: window.scrollX,
+      scrollY: window.scrollY,
       keyed: keyed,
       cards: cardsIn(body).map(function (c) {
         return {code: c.code, zone: c.zone, zoneId: c.zoneId, rect: rectOf(c.el), el: c.el};
@@ -96,6 +100,18 @@
       {transform: "translate(" + dx + "px, " + dy + "px) scale(" + sx + ", " + sy + ")", transformOrigin: "0 0", zIndex: 5},
       {transform: "none", transformOrigin: "0 0", zIndex: 5},
     ], {duration: ms || MOVE_MS, easing: EASE});
+  }
+
+  function fromSeat(el, seat) {
+    // A card out of a hidden hand: it sets off, small, from the middle of that player's place.
+    var to = el.getBoundingClientRect();
+    var dx = seat.left + seat.width / 2 - (to.left + to.width / 2);
+    var dy = seat.top + seat.height / 2 - (to.top + to.height / 2);
+    return el.animate([
+      {transform: "translate(" + dx + "px, " + dy + "px) scale(.6)", opacity: 0},
+      {transform: "translate(" + dx * 0.8 + "px, " + dy * 0.8 + "px) scale(.7)", opacity: 1, offset: 0.2},
+      {transform: "none", opacity: 1},
+    ], {duration: 380, easing: EASE});
   }
 
   function appear(el, order) {
@@ -137,19 +153,19 @@
     ], {duration: PULSE_MS, easing: "ease-out"});
   }
 
-  function ghost(from, node, target) {
+  function ghost(from, node, target, before) {
     // A card that left the table: a copy travels from where it was to where it went, then goes.
     var copy = node.cloneNode(true);
     copy.removeAttribute("id");
     copy.setAttribute("aria-hidden", "true");
     copy.classList.add("motion-ghost");
-    copy.style.left = from.left + "px";
-    copy.style.top = from.top + "px";
+    copy.style.left = from.left + before.scrollX + "px";
+    copy.style.top = from.top + before.scrollY + "px";
     copy.style.width = from.width + "px";
     copy.style.height = from.height + "px";
     document.body.appendChild(copy);
-    var dx = target.left + target.width / 2 - (from.left + from.width / 2);
-    var dy = target.top + target.height / 2 - (from.top + from.height / 2);
+    var dx = target.left + window.scrollX + target.width / 2 - (from.left + before.scrollX + from.width / 2);
+    var dy = target.top + window.scrollY + target.height / 2 - (from.top + before.scrollY + from.height / 2);
     var animation = copy.animate([
       {transform: "none", opacity: 1},
       {transform: "translate(" + dx + "px, " + dy + "px) scale(.5)", opacity: 0},
@@ -187,7 +203,8 @@
         var inner = el.firstElementChild || el;
         if (!old.face) started.push(drop(inner));
         else if (el.closest("[data-motion='flip']")) started.push(flip(inner));
-        else started.push(pulse(el));
+        // A seat whose hidden hand shrank is where a card flies from: it does not pulse as well.
+        else if (!el.hasAttribute("data-source") || el.tagName === "TR") started.push(pulse(el));
       }
     });
     return sources;
@@ -223,8 +240,13 @@
     var dealt = 0;
     arrived.forEach(function (card) {
       var origin = takeFrom(card.code, null);
+      // Who played it, when the page says (a trick's card names its seat's key) ...
+      var from = card.el.closest("[data-from]");
+      var seat = from && body.querySelector("[data-key='" + from.getAttribute("data-from") + "']");
       if (origin) started.push(travel(card.el, shifted(origin), 380));
-      else if (sources.length) started.push(travel(card.el, sources[0], 380));
+      else if (seat) started.push(fromSeat(card.el, rectOf(seat)));
+      // ... else the one hidden hand that shrank.
+      else if (sources.length === 1) started.push(fromSeat(card.el, sources[0]));
       else started.push(appear(card.el, dealt++));
     });
     // What left the table altogether is gathered (a trick to its winner).
@@ -233,7 +255,7 @@
     if (!target) return;
     var to = target.getBoundingClientRect();
     left.forEach(function (card) {
-      if (card.zone === "trick" || card.zone === "hand") started.push(ghost(card.rect, card.el, to));
+      if (card.zone === "trick" || card.zone === "hand") started.push(ghost(card.rect, card.el, to, before));
     });
   }
 
