@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0007_push_subscription_failures'),
+        ("accounts", "0007_push_subscription_failures"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='sound',
-            field=models.BooleanField(default=False, verbose_name='Play sounds in matches'),
+            model_name="user",
+            name="sound",
+            field=models.BooleanField(default=False, verbose_name="Play sounds in matches"),
         ),
     ]
