@@ -28,6 +28,7 @@
   var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   var snapshot = null;
   var animatedVersion = null;
+  var states = 0;
 
   function matchBody() { return document.getElementById("match-body"); }
 
@@ -268,6 +269,7 @@
     // Only a newer state is a move; and each state is animated once, however it arrived.
     if (version <= before.version || (animatedVersion !== null && version <= animatedVersion)) return;
     animatedVersion = version;
+    states += 1;
     var started = [];
     if (!(reduced && reduced.matches) && typeof body.animate === "function") {
       var sources = animateKeyed(body, before, started);
@@ -277,6 +279,7 @@
     // What a test (and the sound script) can read: the version animated and how many pieces moved.
     document.documentElement.setAttribute("data-motion-version", String(version));
     document.documentElement.setAttribute("data-motion-count", String(started.length));
+    document.documentElement.setAttribute("data-motion-states", String(states));
     document.dispatchEvent(new CustomEvent("turnwise:moved", {detail: {version: version, before: before.version, body: body}}));
   }
 

@@ -14,7 +14,15 @@ from playwright.sync_api import Page, expect
 
 from games import services
 from games.models import Match
-from tests.e2e.helpers import MARK_LIVE, TIMEOUT_MS, BrowserTestCase, console_errors, sign_up, wait_live
+from tests.e2e.helpers import (
+    MARK_LIVE,
+    TIMEOUT_MS,
+    BrowserTestCase,
+    console_errors,
+    htmx_settled,
+    sign_up,
+    wait_live,
+)
 
 # Counts the audio contexts a page creates (the sound script's gate): set before any page script runs.
 COUNT_AUDIO = """
@@ -109,6 +117,27 @@ class ReversiMotion(TableTestCase):
         # The mover's own reply animates too: the disc drops in and the flipped one turns.
         expect(page.locator("html")).to_have_attribute("data-motion-version", re.compile(r"\d"))
         self.wait_for_computer_then_check(page, before, reduced=False)
+
+
+class ReversiSameStateTwice(TableTestCase):
+    def test_a_state_drawn_again_is_not_animated_again(self) -> None:
+        page = self.signed_up("alice")
+        match = create_match("alice", "reversi", players=2, bot_seats={1})
+        self.open_live(page, match)
+        before = version(page)
+        play_reversi(page)
+        self.wait_for_computer_then_check(page, before, reduced=False)
+        html = page.locator("html")
+        states = html.get_attribute("data-motion-states")
+        shown = version(page)
+        # The same state drawn again (as a reconnecting socket or a reload of the fragment does).
+        page.evaluate(
+            "htmx.ajax('GET', location.pathname, {target: '#match-body', select: '#match-body', swap: 'outerHTML'})"
+        )
+        expect(page.locator("#match-body")).to_have_attribute("data-version", shown)
+        htmx_settled(page)
+        expect(html).to_have_attribute("data-motion-states", states or "")
+        expect(html).to_have_attribute("data-motion-version", shown)
 
 
 class ReversiReducedMotion(TableTestCase):
