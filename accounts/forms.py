@@ -97,6 +97,12 @@ class PlaySettingsForm(forms.ModelForm):
         widgets = {"confirm_moves": forms.RadioSelect}
 
 
+class SoundSettingsForm(forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ("sound",)
+
+
 class EmailChangeForm(forms.Form):
     new_email = forms.EmailField(label=_("New email address"))
     password = forms.CharField(

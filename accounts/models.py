@@ -56,6 +56,8 @@ class User(AbstractUser):
     # A mail-sending worker holds the user until then, so two workers never send the same email.
     email_claim_until = models.DateTimeField(null=True, blank=True)
     vacation_until = models.DateTimeField(null=True, blank=True)
+    # Off until the player turns it on: a page never makes a sound nobody asked for.
+    sound = models.BooleanField(_("Play sounds in matches"), default=False)
     # Look-alike names share a skeleton (accounts.usernames); unique, so of two look-alike sign-ups
     # racing each other only one is stored. Null (which unique allows many of, unlike "") only for
     # look-alikes that predate the check.

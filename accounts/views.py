@@ -23,6 +23,7 @@ from accounts.forms import (
     NotificationSettingsForm,
     PlaySettingsForm,
     SignUpForm,
+    SoundSettingsForm,
     ThrottledPasswordChangeForm,
     VacationForm,
 )
@@ -125,6 +126,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     form = NotificationSettingsForm(request.POST if request.POST.get("form") == "email" else None, instance=user)
     vacation = VacationForm(request.POST if request.POST.get("form") == "vacation" else None)
     play = PlaySettingsForm(request.POST if request.POST.get("form") == "play" else None, instance=user)
+    sound = SoundSettingsForm(request.POST if request.POST.get("form") == "sound" else None, instance=user)
     if request.method == "POST":
         what = request.POST.get("form")
         if what == "email" and form.is_valid():
@@ -134,6 +136,10 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         if what == "play" and play.is_valid():
             play.save()
             messages.success(request, _("Your play settings are saved."))
+            return redirect("accounts:settings")
+        if what == "sound" and sound.is_valid():
+            sound.save()
+            messages.success(request, _("Your sound setting is saved."))
             return redirect("accounts:settings")
         try:
             if what == "vacation" and vacation.is_valid():
@@ -161,6 +167,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             "form": form,
             "play_form": play,
             "vacation_form": vacation,
+            "sound_form": sound,
             "on_vacation": user.on_vacation(now),
             "vacation_days_left": services.vacation_days_left(user, now),
             "push_key": push.public_key(),
