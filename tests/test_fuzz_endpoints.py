@@ -408,6 +408,7 @@ PLANS: dict[str, Plan] = {
     "games:rematch": either(outsider_post("rematch"), missing_post("rematch")),
     "games:chat": either(chat_post, outsider_post("chat"), missing_post("chat")),
     "games:replay": get_page(on_match("replay/")),
+    "games:log": get_page(on_match("log/")),
     "games:replay-step": replay_step,
     "games:api-match": get_page(lambda cast, data: f"/api/matches/{_match_id(cast, data)}/"),
     "games:api-act": act_by_api,

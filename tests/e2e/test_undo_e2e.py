@@ -30,11 +30,11 @@ class DosMatchTakenBack(BrowserTestCase):
         hand_card(page, "blue 4").click()
         hand_card(page, "blue 5").click()
         page.get_by_role("button", name="Match", exact=True).click()
-        expect(events(page)).to_contain_text("solo matched B4+B5 on B9")
+        expect(events(page)).to_contain_text("solo matched blue 4 + blue 5 on blue 9")
         expect(page.get_by_role("button", name="Draw a card")).to_have_count(0)
 
         take_back.click()
-        expect(events(page)).to_contain_text("solo took back the match of B4, B5.")
+        expect(events(page)).to_contain_text("solo took back the match of blue 4, blue 5.")
         # The cards are back in the hand, the row card is open again, and drawing is allowed again.
         expect(hand_card(page, "blue 4")).to_be_visible()
         expect(hand_card(page, "blue 5")).to_be_visible()
@@ -47,7 +47,7 @@ class DosMatchTakenBack(BrowserTestCase):
         hand_card(page, "blue 4").click()
         hand_card(page, "blue 5").click()
         page.get_by_role("button", name="Match", exact=True).click()
-        expect(page.locator(".events li").filter(has_text="solo matched B4+B5 on B9")).to_have_count(2)
+        expect(page.locator(".events li").filter(has_text="solo matched blue 4 + blue 5 on blue 9")).to_have_count(2)
         from games.models import Match
         from games.replay import replays_to_stored_state
 
