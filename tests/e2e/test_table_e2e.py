@@ -186,5 +186,5 @@ class DosWildValueForced(BrowserTestCase):
         expect(page.locator("#dos-sum")).to_have_text("Sum so far: 7.")
         page.get_by_role("button", name="Match", exact=True).click()
         expect(page.locator(".events")).to_contain_text(
-            re.compile(r"alice matched R3\+R#\(4\) on R7|alice matched R#\(4\)\+R3 on R7")
+            re.compile(r"alice matched (red 3 \+ red Wild # as 4|red Wild # as 4 \+ red 3) on red 7")
         )
