@@ -28,6 +28,12 @@ def sign_up(page: Page, base: str, username: str) -> None:
     expect(page.get_by_role("heading", name="My matches")).to_be_visible()
 
 
+def log_out(page: Page) -> None:
+    """Log out the way a person does: open the account menu, then press Log out."""
+    page.locator("summary", has_text="Account menu").click()
+    page.get_by_role("button", name="Log out").click()
+
+
 # Marks the page once its match socket has delivered a message. On connect the server sends the page's
 # full state, which replaces the board: a test that ticks cards before that message arrives (a busy
 # machine delays it) would see its ticks wiped, as a person clicking that fast would. (An attribute,

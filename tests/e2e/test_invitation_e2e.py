@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from games.models import Match
-from tests.e2e.helpers import PASSWORD, BrowserTestCase, invite_path, new_match, sign_up, wait_live
+from tests.e2e.helpers import PASSWORD, BrowserTestCase, invite_path, log_out, new_match, sign_up, wait_live
 
 
 def fill_sign_up(page: Page, username: str) -> None:
@@ -50,7 +50,7 @@ class InvitationsInTheBrowser(BrowserTestCase):
     def test_a_logged_out_player_logs_in_from_the_invitation_and_is_seated(self) -> None:
         bob = self.new_page()
         sign_up(bob, self.live_server_url, "bob")
-        bob.get_by_role("button", name="Log out").click()
+        log_out(bob)
         expect(bob.get_by_role("navigation", name="Main").get_by_role("link", name="Log in")).to_be_visible()
         alice, path = self._invitation()
         bob.goto(self.live_server_url + path)
