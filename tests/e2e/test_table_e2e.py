@@ -221,3 +221,33 @@ class BackAlleyOnAPhoneInEachLanguage(BrowserTestCase):
                     problems.append(f"{language} {moment}: {overflow(page)} px wider than the screen")
             page.context.close()
         assert problems == [], "\n".join(problems)
+
+
+class WholeMatchLogNumbers(BrowserTestCase):
+    """The whole-match log numbers each move by its real number, as the browser draws the list's markers
+    (read from Chromium's accessibility tree): move 41 is "41.", in Assamese "৪১."."""
+
+    def markers(self, page: Page) -> list[str]:
+        tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")
+        return [
+            node["name"]["value"].strip()
+            for node in tree["nodes"]
+            if node.get("role", {}).get("value") == "ListMarker" and node.get("name")
+        ]
+
+    def test_move_41_is_numbered_41(self) -> None:
+        users = [get_user_model().objects.create_user(name, password=PASSWORD) for name in FRIENDS]
+        match = mid_match("reversi", users, moves=44)
+        made = match.move_count
+        assert made >= 44
+        page = self.new_page(*SIZES["phone"])
+        sign_in(page, self.live_server_url, "alice")
+        page.goto(f"{self.live_server_url}/m/{match.pk}/log/")
+        expect(page.locator(".whole-log > li")).to_have_count(made)
+        assert self.markers(page) == [f"{n}." for n in range(1, made + 1)]
+        alice = users[0]
+        alice.language = "as"
+        alice.save(update_fields=["language"])
+        page.reload()
+        expect(page.locator("html")).to_have_attribute("lang", "as")
+        assert self.markers(page)[40] == "৪১."
