@@ -286,7 +286,9 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "match-body") take();
   });
-  document.addEventListener("htmx:wsBeforeMessage", take);
+  // A message turnwise.js dropped (an older state, or the page's own state again) is never swapped in:
+  // nothing to measure (static/js/turnwise.js runs first: it is loaded before this script).
+  document.addEventListener("htmx:wsBeforeMessage", function (event) { if (!event.defaultPrevented) take(); });
   // Right after the swap, before the new board is painted in place: no frame shows it unanimated.
   document.addEventListener("htmx:afterSwap", function () { if (snapshot) play(); });
   document.addEventListener("htmx:oobAfterSwap", function () { if (snapshot) play(); });

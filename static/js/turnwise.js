@@ -76,8 +76,18 @@ document.addEventListener("htmx:afterRequest", function (event) {
     if (!target || target.id !== "match-body") return;
     if (older(event.detail.serverResponse)) event.detail.shouldSwap = false;
   });
+  // The socket's first state is usually the one the page was just drawn with: drawing it again
+  // would replace the whole match area for nothing (a long task and a layout shift on a phone, while
+  // the page is still loading). Later states of the same version (a reconnect) are drawn: the clocks'
+  // "left" may have moved on.
+  var firstState = true;
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
-    if (older(event.detail.message)) event.preventDefault();
+    var incoming = versionIn(event.detail.message);
+    if (incoming === null) return;
+    var shown = shownVersion();
+    var same = firstState && incoming === shown;
+    firstState = false;
+    if (shown !== null && (incoming < shown || same)) event.preventDefault();
   });
 })();
 

@@ -38,8 +38,10 @@ def log_out(page: Page) -> None:
 # full state, which replaces the board: a test that ticks cards before that message arrives (a busy
 # machine delays it) would see its ticks wiped, as a person clicking that fast would. (An attribute,
 # not a JavaScript predicate: the CSP forbids the eval that wait_for_function would need.)
+# Every message the match socket delivers, drawn or not: its first state is not drawn again when the
+# page already shows that version (static/js/turnwise.js), and the page is live all the same.
 MARK_LIVE = """
-document.addEventListener("htmx:wsAfterMessage", function (event) {
+document.addEventListener("htmx:wsBeforeMessage", function (event) {
   var url = event.target.getAttribute && event.target.getAttribute("ws-connect");
   if (url && url.indexOf("/ws/match/") === 0) document.documentElement.setAttribute("data-test-live", "yes");
 });

@@ -35,10 +35,15 @@ ALLOWED = {
     "অসমীয়া": "the same: Assamese in its own script, on a Nepali page too",
     "नेपाली": "the same: Nepali in its own script, on an Assamese page too",
     r"(?<![A-Za-z0-9])[a-h][1-8](?![A-Za-z0-9])": "Reversi squares (d4): the notation is Latin everywhere",
+    r"\bSHA-256\b": "the fair-play panel's hash function, named as the standard names it",
+    r"\bdocs/fair-play\.md\b": "the fair-play panel points to a file of the source, by its name",
 }
 # The Reversi board's edge labels (marked translate="no"): a column letter or a row number, half a
 # square's name. Anything else in a translate="no" element is checked like the rest of the page.
 EDGE_LABEL = r"[a-h]|[1-8]"
+# The text of a <code> element is computer text, copied as written: the fair-play panel's hashes, seed
+# and salt, and the command that checks them. Any other code is checked like the rest of the page.
+CODE = r"[0-9a-f]{16,}|[0-9]+|python manage\.py verify_match --file turnwise-…-[0-9]+\.json"
 
 # Everything a person reads or hears, as (kind, where, value): the page's title; its rendered text
 # (what is visually hidden for screen readers included) without the board's edge labels, which come
@@ -46,7 +51,10 @@ EDGE_LABEL = r"[a-h]|[1-8]"
 # an ordered list.
 PAGE_PIECES = """() => {
   const pieces = [['text', 'the title', document.title]];
-  const notation = [...document.querySelectorAll('body [translate=no]')];
+  // What a closed <details> holds is read too (the fair-play panel, the last trick, the account menu).
+  const closed = [...document.querySelectorAll('details:not([open])')];
+  for (const el of closed) el.open = true;
+  const notation = [...document.querySelectorAll('body [translate=no], body code')];
   for (const el of notation) {
     pieces.push(['notation', 'translate=no <' + el.tagName.toLowerCase() + '>', el.innerText]);
     el.style.setProperty('display', 'none', 'important');
@@ -65,6 +73,7 @@ PAGE_PIECES = """() => {
     if (!li.getClientRects().length) continue;  // not shown
     pieces.push(['marker', 'an <ol> item: ' + li.innerText.slice(0, 40), getComputedStyle(li).listStyleType]);
   }
+  for (const el of closed) el.open = false;
   return pieces;
 }"""
 
@@ -72,7 +81,7 @@ PAGE_PIECES = """() => {
 def page_problems(page: Page, language: str, names: set[str]) -> list[str]:
     """What a reader of ``language`` should not meet on the page; ``names`` (people's) stay as written."""
     allowed = [*ALLOWED, *(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])" for name in names)]
-    return reader_problems(page.evaluate(PAGE_PIECES), language, allowed, EDGE_LABEL)
+    return reader_problems(page.evaluate(PAGE_PIECES), language, allowed, f"{EDGE_LABEL}|{CODE}")
 
 
 def choose_language(page: Page, code: str) -> None:
@@ -170,7 +179,7 @@ class PlayATurnOfEachGame(LanguageCase):
         page.goto(self.live_server_url + match.get_absolute_url())
         body = page.locator("#match-body")
         expect(body).to_be_visible()
-        wait_live(page)  # the socket's first message redraws the board: act after it
+        wait_live(page)  # the socket has delivered the current state: act after it
         expect(page.locator("html")).to_have_attribute("lang", self.language)
         return body
 
@@ -257,6 +266,11 @@ class EveryPageTypeOnAPhone(LanguageCase):
         paths += [m.get_absolute_url() for m in playing.values()]
         paths += [m.get_absolute_url() for m in finished.values()]
         paths += [f"/m/{m.pk}/replay/" for m in finished.values()]
+        # The newer pages: the whole match move by move, a finished match's analysis, tournaments, Play
+        # now, people, Reversi practice (the fair-play panel is on the DOS, Tacocat and Back Alley pages).
+        paths += [f"/m/{m.pk}/log/" for m in (*playing.values(), *finished.values())]
+        paths += [f"/m/{finished['reversi'].pk}/analysis/", f"/m/{finished['dos'].pk}/analysis/"]
+        paths += ["/tournaments/", "/tournaments/new/", "/play/", "/people/", "/practice/reversi/"]
         for path in paths:
             self.check(page, path, problems)
         # And for a guest: the invitation and the forms that carry it, a watched match, the lobby and

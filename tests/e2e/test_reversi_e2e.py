@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import BrowserTestCase, invite_path, new_match, sign_up
+from tests.e2e.helpers import BrowserTestCase, invite_path, new_match, sign_up, wait_live
 
 
 def square(page: Page, name: str) -> Any:
@@ -111,3 +111,24 @@ class ReversiInTheBrowser(BrowserTestCase):
             }"""
         )
         assert refused == [True, True, False, False, False]
+
+    def test_the_sockets_first_state_is_not_drawn_again_when_the_page_shows_it(self) -> None:
+        """Redrawing the whole match area for the state it already shows was a long task and a layout
+        shift on every page load (Lighthouse, docs/design.md); a newer state is still drawn."""
+        base = self.live_server_url
+        alice, bob = self.new_page(), self.new_page()
+        sign_up(alice, base, "alice")
+        sign_up(bob, base, "bob")
+        new_match(alice, "reversi", 2, {2: "human"}, public=False)
+        bob.goto(base + invite_path(alice))
+        bob.get_by_role("button", name="Take a seat").click()
+        expect(bob.locator("#match-body")).to_contain_text("Waiting for alice")
+        # The element the page was drawn with, kept before any script (htmx's socket included) runs.
+        keep = 'window.drawn = document.getElementById("match-body");'
+        bob.add_init_script(f'document.addEventListener("DOMContentLoaded", () => {{ {keep} }});')
+        bob.reload()
+        wait_live(bob)
+        assert bob.evaluate('document.getElementById("match-body") === window.drawn')
+        square(alice, "d3").click()
+        expect(bob.locator("#match-body")).to_contain_text("Your turn.")
+        assert bob.evaluate('document.getElementById("match-body") !== window.drawn')

@@ -188,3 +188,66 @@ class DosWildValueForced(BrowserTestCase):
         expect(page.locator(".events")).to_contain_text(
             re.compile(r"alice matched (red 3 \+ red Wild # as 4|red Wild # as 4 \+ red 3) on red 7")
         )
+
+
+class BackAlleyOnAPhoneInEachLanguage(BrowserTestCase):
+    """Back Alley's table of four seats on a 375x812 phone, where its words run longest: during alice's
+    turn to bid and mid-hand, her hand and the buttons that act are in the first screen, in English,
+    Assamese and Nepali."""
+
+    def test_bidding_and_mid_hand_fit_the_first_screen_in_each_language(self) -> None:
+        users = [get_user_model().objects.create_user(name, password=PASSWORD) for name in FRIENDS]
+        alice = users[0]
+        # Bidding: the first deal's full hand and every bid button; mid-hand: cards played to a trick.
+        moments = {"bidding": mid_match("backalley", users, moves=0), "mid-hand": mid_match("backalley", users)}
+        seen = SEEN["backalley"]
+        width, height = SIZES["phone"]
+        problems: list[str] = []
+        for language in ("en", "as", "ne"):
+            alice.language = language
+            alice.save(update_fields=["language"])
+            page = self.new_page(width, height)
+            sign_in(page, self.live_server_url, "alice")
+            for moment, match in moments.items():
+                page.goto(self.live_server_url + match.get_absolute_url())
+                expect(page.locator(f"html[lang={language}] #match-body.my-turn")).to_be_visible()
+                acts = ".ba-bid-button" if moment == "bidding" else ".ba-card-button.ba-playable"
+                expect(page.locator(acts).first).to_be_visible()
+                assert page.evaluate("scrollY") == 0
+                for part, selector in (("table", seen["board"]), ("hand", seen["hand"]), ("acts", acts)):
+                    outside = outside_first_screen(page, selector)
+                    problems += [f"{language} {moment}: {part} {where}" for where in outside]
+                if overflow(page):
+                    problems.append(f"{language} {moment}: {overflow(page)} px wider than the screen")
+            page.context.close()
+        assert problems == [], "\n".join(problems)
+
+
+class WholeMatchLogNumbers(BrowserTestCase):
+    """The whole-match log numbers each move by its real number, as the browser draws the list's markers
+    (read from Chromium's accessibility tree): move 41 is "41.", in Assamese "৪১."."""
+
+    def markers(self, page: Page) -> list[str]:
+        tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")
+        return [
+            node["name"]["value"].strip()
+            for node in tree["nodes"]
+            if node.get("role", {}).get("value") == "ListMarker" and node.get("name")
+        ]
+
+    def test_move_41_is_numbered_41(self) -> None:
+        users = [get_user_model().objects.create_user(name, password=PASSWORD) for name in FRIENDS]
+        match = mid_match("reversi", users, moves=44)
+        made = match.move_count
+        assert made >= 44
+        page = self.new_page(*SIZES["phone"])
+        sign_in(page, self.live_server_url, "alice")
+        page.goto(f"{self.live_server_url}/m/{match.pk}/log/")
+        expect(page.locator(".whole-log > li")).to_have_count(made)
+        assert self.markers(page) == [f"{n}." for n in range(1, made + 1)]
+        alice = users[0]
+        alice.language = "as"
+        alice.save(update_fields=["language"])
+        page.reload()
+        expect(page.locator("html")).to_have_attribute("lang", "as")
+        assert self.markers(page)[40] == "৪১."
