@@ -30,12 +30,13 @@ def take(match: Match, user: Any, count: int) -> Match:
     )
 
 
-def test_the_registry_holds_nim_from_its_declaration_and_its_modules() -> None:
+def test_the_registry_holds_nim_from_its_definition() -> None:
     nim = registry.get("nim")
     assert (str(nim.name), nim.model, nim.min_players, nim.max_players) == ("Nim", NimMatch, 2, 2)
     assert (nim.engine, nim.bot, nim.describe_event) == (rules.engine, bot.choose, text.describe_event)
     assert nim.timeout_policy == "claim" and nim.stylesheet is None and nim.options == ()
-    assert nim.template == "nim/board.html"
+    assert (nim.template, nim.rules_template) == ("nim/board.html", "nim/rules.html")
+    assert nim.slug == "nim" and nim.path is not None and nim.path.name == "nim"
     assert "nim" in {g.slug for g in registry.all_games()}
 
 
@@ -104,10 +105,8 @@ def test_nim_has_its_rules_page_and_its_new_match_form(alice: Any) -> None:
     assert NimMatch.objects.get().status == Match.Status.ACTIVE
 
 
-def test_the_layout_finds_a_games_parts_and_names_a_missing_one() -> None:
-    from django.core.exceptions import ImproperlyConfigured
+def test_nims_definition_names_all_of_it() -> None:
+    from tests.nim.game import GAME
 
-    parts = registry.conventional_parts("tests.nim")
-    assert parts == {"engine": rules.engine, "bot": bot.choose, "describe_event": text.describe_event}
-    with pytest.raises(ImproperlyConfigured, match=r"The game 'tests.support' has no rules.engine."):
-        registry.conventional_parts("tests.support")
+    assert (GAME.engine, GAME.bot, GAME.describe_event) == (rules.engine, bot.choose, text.describe_event)
+    assert registry.get("nim").engine is GAME.engine
