@@ -110,3 +110,15 @@ def test_nims_definition_names_all_of_it() -> None:
 
     assert (GAME.engine, GAME.bot, GAME.describe_event) == (rules.engine, bot.choose, text.describe_event)
     assert registry.get("nim").engine is GAME.engine
+
+
+def test_nim_brings_its_own_translations() -> None:
+    """Nim's strings are in its app's catalogue (tests/nim/locale), which Django reads like the site's."""
+    from django.utils import translation
+
+    with translation.override("ne"):
+        assert str(registry.get("nim").name) == "निम"
+        assert text.describe_event({"seat": 0, "count": 2}, ["alice"]) == "alice ले 2 वटा ढुङ्गा लिनुभयो।"
+    with translation.override("as"):
+        assert str(registry.get("nim").blurb).startswith("দুজন খেলুৱৈ, এটা দ'ম")
+        assert translation.gettext("It is not your turn.") == "এতিয়া আপোনাৰ পাল নহয়।"  # the site's
