@@ -88,6 +88,9 @@ class GameDefinition:
     describe_event: Callable[[dict[str, Any], list[str]], str]
     # Template-ready shapes from a seat's view: ``present(view, seat) -> dict`` (``board`` in the template).
     present: Callable[[dict[str, Any], int | None], dict[str, Any]] | None = None
+    # The score the board stands at, per seat, from a spectator's view: ``standing(view) -> list[int] | None``.
+    # What a match that ended early (a resignation, a timeout) ended at; None: the game keeps no running score.
+    standing: Callable[[dict[str, Any]], list[int] | None] | None = None
     # A seat's name in this game (Reversi's "Black"): ``seat_label(seat) -> str``.
     seat_label: Callable[[int], str] | None = None
     # How a card code reads on the page (e.g. Back Alley's "QH" as "Q♥"), for face-up replays.
@@ -169,7 +172,7 @@ def definition_problems(definition: Any, slug: str) -> list[str]:
         function = getattr(definition, field)
         if function is not None and not (callable(function) and _module_level(function)):
             problems.append(f"{field} must be a module-level function (the bot worker imports it by name)")
-    for field in ("describe_event", "present", "seat_label", "card_label", "parse_form", "rules_examples"):
+    for field in ("describe_event", "present", "standing", "seat_label", "card_label", "parse_form", "rules_examples"):
         function = getattr(definition, field)
         if function is not None and not callable(function):
             problems.append(f"{field} is not callable")

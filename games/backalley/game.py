@@ -28,6 +28,7 @@ GAME = GameDefinition(
     describe_event=text.describe_event,
     card_label=text.card_label,
     present=present.present,
+    standing=present.standing,
     seat_label=present.seat_label,
     parse_form=forms.parse_form,
     analyser=analysis.analyser,

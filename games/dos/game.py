@@ -31,6 +31,7 @@ GAME = GameDefinition(
     describe_event=text.describe_event,
     card_label=text.card_label,
     present=present.present,
+    standing=present.standing,
     parse_form=forms.parse_form,
     options=forms.OPTIONS,
     analyser=analysis.analyser,

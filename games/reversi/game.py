@@ -29,6 +29,7 @@ GAME = GameDefinition(
     warm_up=bot.warm_up,
     describe_event=text.describe_event,
     present=present.present,
+    standing=present.standing,
     seat_label=present.seat_label,
     analyser=analysis.analyser,
     transcript=board.transcript,

@@ -122,3 +122,13 @@ def test_nim_brings_its_own_translations() -> None:
     with translation.override("as"):
         assert str(registry.get("nim").blurb).startswith("দুজন খেলুৱৈ, এটা দ'ম")
         assert translation.gettext("It is not your turn.") == "এতিয়া আপোনাৰ পাল নহয়।"  # the site's
+
+
+def test_a_resigned_nim_match_shows_how_it_ended(alice: Any, bob: Any) -> None:
+    """A game with no running score (no ``standing`` in its definition) ends early without one: the
+    core no longer looks for a ``present`` module by its path (Nim has none)."""
+    match = services.create_match(user=alice, game="nim", players=2, options={"stones": 5})
+    services.join_match(match_id=match.pk, user=bob)
+    services.resign(match_id=match.pk, user=alice)
+    page = client_for(bob).get(match.get_absolute_url())
+    assert page.status_code == 200 and "alice resigned." in page.content.decode()
