@@ -105,3 +105,18 @@ def test_a_module_level_bot_and_a_missing_template_are_told_apart(monkeypatch: p
 def test_not_a_definition_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(ImproperlyConfigured, match=r"GAME is a dict, not a games.definition.GameDefinition"):
         load(monkeypatch, {"name": "Nim"})
+
+
+def test_a_game_app_without_its_match_model_is_named() -> None:
+    """The app's one proxy of games.models.Match is how its matches are kept apart: none is an error."""
+    from django.apps import apps
+
+    config = registry.GameAppConfig.create("tests.nim")
+    config.apps = apps
+    config.models = {}  # as if models.py held no proxy of Match
+    with pytest.raises(ImproperlyConfigured) as error:
+        config.ready()
+    assert str(error.value) == (
+        "The game app 'nim' (tests.nim) needs one match model: a proxy of games.models.Match in its models.py "
+        "(it has 0)."
+    )
