@@ -30,7 +30,7 @@ install-dev: $(VENV)/.installed-dev
 migrate: install
 	$(PY) manage.py migrate --noinput
 
-# The translations (locale/, locale_django/) compiled to the .mo files Django reads, with polib: no
+# The translations (locale/, locale_django/, each game's locale/) compiled to the .mo files Django reads, with polib: no
 # gettext needed. Only changed catalogues are compiled again (docs/i18n.md).
 catalogues: install
 	$(PY) tools/compile_catalogues.py
@@ -98,7 +98,7 @@ bench-live: install-dev
 
 clean:
 	rm -rf $(VENV) .test-db*.sqlite3 staticfiles
-	find locale locale_django -name '*.mo' -delete 2>/dev/null || true
+	find locale locale_django games tests -name '*.mo' -delete 2>/dev/null || true
 
 # Debian's nginx for the production recipe and its test (deploy/; never /etc/nginx's configuration).
 .PHONY: nginx prod-up prod-down prod-status

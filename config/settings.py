@@ -44,10 +44,9 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
-    "games.reversi",
-    "games.backalley",
-    "games.dos",
-    "games.tacocat",
+    # Every game is an app of its own: a folder under games/ with a game.py (its definition), found
+    # here rather than listed, so that adding a game is adding its folder (docs/adding-a-game.md).
+    *sorted(f"games.{path.parent.name}" for path in (BASE_DIR / "games").glob("*/game.py")),
     "tournaments",
 ]
 

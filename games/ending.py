@@ -2,12 +2,11 @@
 
 A resignation or a claimed timeout ends a match before the rules engine does, so the result then
 carries no score (``detail.forfeit``); the score at the end is the one the board stood at, taken from the
-spectator's view of the last state through each game's ``present.standing``.
+spectator's view of the last state through each game's ``standing`` (its definition's).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 
 from django.db import models
@@ -37,9 +36,10 @@ class Ending:
 def _standing(match: Match) -> list[int] | None:
     if match.state is None:
         return None
-    engine = registry.get(match.game).engine
-    present = importlib.import_module(f"games.{match.game}.present")
-    return present.standing(engine.view(engine.load(match.state), None))
+    game = registry.get(match.game)
+    if game.standing is None:
+        return None
+    return game.standing(game.engine.view(game.engine.load(match.state), None))
 
 
 def describe(match: Match, seats: list[Seat]) -> Ending | None:

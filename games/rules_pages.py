@@ -1,4 +1,4 @@
-"""How to play: one rules page per game, with worked examples the game's declaration draws."""
+"""How to play: one rules page per game, with worked examples the game's definition draws."""
 
 from __future__ import annotations
 

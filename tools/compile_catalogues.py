@@ -1,5 +1,6 @@
-"""Compile every translation catalogue (``locale*/<lang>/LC_MESSAGES/*.po``) into the ``.mo`` file
-Django reads, with polib (a requirement), so no gettext installation is needed.
+"""Compile every translation catalogue (``locale*/<lang>/LC_MESSAGES/*.po``, and each game app's own in
+``games/<game>/locale/`` and ``tests/<game>/locale/``) into the ``.mo`` file Django reads, with polib (a
+requirement), so no gettext installation is needed.
 
 ``make run`` and ``make test`` call it; a catalogue is compiled again only when its ``.po`` is newer
 than its ``.mo``. The ``.mo`` files are build output and not committed.
@@ -17,17 +18,18 @@ from pathlib import Path
 import polib
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGUE_DIRS = ("locale", "locale_django")
+# The site's catalogues, and each game app's (Django reads the ``locale/`` of every installed app).
+CATALOGUE_DIRS = ("locale", "locale_django", "games/*/locale", "tests/*/locale")
 
 
-def catalogues(root: Path = ROOT) -> list[Path]:
-    return sorted(path for name in CATALOGUE_DIRS for path in (root / name).glob("*/LC_MESSAGES/*.po"))
+def catalogues(root: Path = ROOT, dirs: tuple[str, ...] = CATALOGUE_DIRS) -> list[Path]:
+    return sorted(path for name in dirs for path in root.glob(f"{name}/*/LC_MESSAGES/*.po"))
 
 
-def compile_all(root: Path = ROOT, *, force: bool = False) -> list[Path]:
+def compile_all(root: Path = ROOT, *, force: bool = False, dirs: tuple[str, ...] = CATALOGUE_DIRS) -> list[Path]:
     """Compile the catalogues under ``root`` whose ``.mo`` is missing or older; the ones compiled."""
     done = []
-    for po_path in catalogues(root):
+    for po_path in catalogues(root, dirs):
         mo_path = po_path.with_suffix(".mo")
         if not force and mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
             continue

@@ -102,8 +102,8 @@ def targets(root: Path = ROOT) -> list[tuple[Path, str]]:
     """Every file to rewrite, with its language."""
     found: list[tuple[Path, str]] = []
     for language in ZERO:
-        for folder in ("locale", "locale_django"):
-            found += [(p, language) for p in sorted((root / folder / language).glob("LC_MESSAGES/*.po"))]
+        for folder in ("locale", "locale_django", "games/*/locale", "tests/*/locale"):
+            found += [(p, language) for p in sorted(root.glob(f"{folder}/{language}/LC_MESSAGES/*.po"))]
         found += [(p, language) for p in sorted(root.glob(f"games/*/templates/*/rules.{language}.html"))]
     return found
 

@@ -1,25 +1,8 @@
-"""Reversi's match model and its declaration: all the core knows of the game."""
+"""Reversi's match model: its matches, apart from the other games' (the game itself is in game.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.utils.translation import gettext_lazy as _
-
 from games.models import GameMatchManager, Match
-from games.registry import Declaration
-from games.reversi import board, present, rules
-
-
-def rules_examples() -> dict[str, Any]:
-    """The opening and Black's f5, from the engine itself: what the board shows before and after."""
-    start = rules.engine.new_game(2, 0, {})
-    after = rules.engine.apply(start, 0, {"type": "place", "square": "f5"})
-    return {
-        "start": present.present(rules.engine.view(start, None), None),
-        "after": present.present(rules.engine.view(after, None), None),
-        "after_view": rules.engine.view(after, None),
-    }
 
 
 class ReversiMatch(Match):
@@ -28,12 +11,3 @@ class ReversiMatch(Match):
 
     class Meta:
         proxy = True
-
-    declaration = Declaration(
-        name=_("Reversi"),
-        transcript=board.transcript,
-        blurb=_("Two players, 8 by 8: outflank and flip your opponent's discs."),
-        rules_examples=rules_examples,
-        offered_first=True,
-        shuffles=False,
-    )

@@ -1,11 +1,9 @@
-"""Tacocat Spelled Backwards's match model and its declaration: all the core knows of the game."""
+"""Tacocat Spelled Backwards's match model: its matches, apart from the other games' (the game itself is
+in game.py)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy as _
-
 from games.models import GameMatchManager, Match
-from games.registry import Declaration
 
 
 class TacocatMatch(Match):
@@ -14,12 +12,3 @@ class TacocatMatch(Match):
 
     class Meta:
         proxy = True
-
-    declaration = Declaration(
-        name=_("Tacocat Spelled Backwards"),
-        blurb=_(
-            "Two players, a cat and a track of seven spaces: duel, attack with sets and runs, "
-            "keep your lowest card for the showdown and run the cat into your goal."
-        ),
-        hidden_hands=True,
-    )

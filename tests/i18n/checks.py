@@ -125,6 +125,55 @@ def python_files(root: Path = ROOT) -> list[Path]:
     )
 
 
+# --- a game app's own messages and catalogues --------------------------------------------------------
+
+
+def game_apps() -> dict[str, Path]:
+    """Every registered game's app folder, by slug: the site's games and the example game (Nim) alike."""
+    from games import registry
+
+    return {game.slug: game.path for game in registry.all_games() if game.path is not None}
+
+
+def app_python_files(app: Path) -> list[Path]:
+    """A game app's Python files that people's text can come from (its tests and migrations aside)."""
+    return sorted(
+        path
+        for path in app.rglob("*.py")
+        if "migrations" not in path.parts and not path.name.startswith(("test_", "conftest"))
+    )
+
+
+def app_template_files(app: Path) -> list[Path]:
+    languages = tuple(f".{code}.html" for code in LANGUAGES)
+    return sorted(
+        path
+        for path in (app / "templates").rglob("*")
+        if path.suffix in (".html", ".txt") and not path.name.endswith(languages)
+    )
+
+
+def app_msgids(app: Path) -> set[tuple[str | None, str]]:
+    """Every (context, message) a game app marks, in its Python and its templates."""
+    marked: set[tuple[str | None, str]] = set()
+    for path in app_python_files(app):
+        marked |= set(python_msgids(path))
+    for path in app_template_files(app):
+        marked |= set(template_msgids(path))
+    return marked
+
+
+def core_files(files: Iterable[Path]) -> list[Path]:
+    """The files outside every game app: the site's own (each game's strings are in its app's catalogue)."""
+    apps = list(game_apps().values())
+    return [path for path in files if not any(path.is_relative_to(app) for app in apps)]
+
+
+def app_catalogue(app: Path, language: str) -> Path:
+    """Where a game app keeps its own translations (Django reads every installed app's ``locale/``)."""
+    return app / "locale" / language / "LC_MESSAGES" / "django.po"
+
+
 def python_msgids(path: Path) -> Iterator[tuple[str | None, str]]:
     """The (context, message) pairs marked for translation in a Python file."""
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

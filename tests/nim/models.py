@@ -1,11 +1,8 @@
-"""Nim's match model and its declaration (see docs/adding-a-game.md)."""
+"""Nim's match model: its matches, apart from the other games' (the game itself is in game.py)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy as _
-
 from games.models import GameMatchManager, Match
-from games.registry import Declaration
 
 
 class NimMatch(Match):
@@ -14,7 +11,3 @@ class NimMatch(Match):
 
     class Meta:
         proxy = True
-
-    declaration = Declaration(
-        name=_("Nim"), blurb=_("Two players, one heap: take 1 to 3 stones; take the last to win.")
-    )

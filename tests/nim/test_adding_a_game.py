@@ -30,12 +30,13 @@ def take(match: Match, user: Any, count: int) -> Match:
     )
 
 
-def test_the_registry_holds_nim_from_its_declaration_and_its_modules() -> None:
+def test_the_registry_holds_nim_from_its_definition() -> None:
     nim = registry.get("nim")
     assert (str(nim.name), nim.model, nim.min_players, nim.max_players) == ("Nim", NimMatch, 2, 2)
     assert (nim.engine, nim.bot, nim.describe_event) == (rules.engine, bot.choose, text.describe_event)
     assert nim.timeout_policy == "claim" and nim.stylesheet is None and nim.options == ()
-    assert nim.template == "nim/board.html"
+    assert (nim.template, nim.rules_template) == ("nim/board.html", "nim/rules.html")
+    assert nim.slug == "nim" and nim.path is not None and nim.path.name == "nim"
     assert "nim" in {g.slug for g in registry.all_games()}
 
 
@@ -104,10 +105,30 @@ def test_nim_has_its_rules_page_and_its_new_match_form(alice: Any) -> None:
     assert NimMatch.objects.get().status == Match.Status.ACTIVE
 
 
-def test_the_layout_finds_a_games_parts_and_names_a_missing_one() -> None:
-    from django.core.exceptions import ImproperlyConfigured
+def test_nims_definition_names_all_of_it() -> None:
+    from tests.nim.game import GAME
 
-    parts = registry.conventional_parts("tests.nim")
-    assert parts == {"engine": rules.engine, "bot": bot.choose, "describe_event": text.describe_event}
-    with pytest.raises(ImproperlyConfigured, match=r"The game 'tests.support' has no rules.engine."):
-        registry.conventional_parts("tests.support")
+    assert (GAME.engine, GAME.bot, GAME.describe_event) == (rules.engine, bot.choose, text.describe_event)
+    assert registry.get("nim").engine is GAME.engine
+
+
+def test_nim_brings_its_own_translations() -> None:
+    """Nim's strings are in its app's catalogue (tests/nim/locale), which Django reads like the site's."""
+    from django.utils import translation
+
+    with translation.override("ne"):
+        assert str(registry.get("nim").name) == "निम"
+        assert text.describe_event({"seat": 0, "count": 2}, ["alice"]) == "alice ले 2 वटा ढुङ्गा लिनुभयो।"
+    with translation.override("as"):
+        assert str(registry.get("nim").blurb).startswith("দুজন খেলুৱৈ, এটা দ'ম")
+        assert translation.gettext("It is not your turn.") == "এতিয়া আপোনাৰ পাল নহয়।"  # the site's
+
+
+def test_a_resigned_nim_match_shows_how_it_ended(alice: Any, bob: Any) -> None:
+    """A game with no running score (no ``standing`` in its definition) ends early without one: the
+    core no longer looks for a ``present`` module by its path (Nim has none)."""
+    match = services.create_match(user=alice, game="nim", players=2, options={"stones": 5})
+    services.join_match(match_id=match.pk, user=bob)
+    services.resign(match_id=match.pk, user=alice)
+    page = client_for(bob).get(match.get_absolute_url())
+    assert page.status_code == 200 and "alice resigned." in page.content.decode()
