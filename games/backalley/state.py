@@ -7,8 +7,10 @@ from typing import Any
 
 from games.backalley.cards import SUITS, code, parse
 from games.kit.events import Event
+from games.kit.seats import round_robin
 
 DUMP_FORMAT = 2
+PLAYERS = 4
 DEALS = 25
 # The view shows at most this many recent events; the state keeps exactly as many, so a long match
 # does not drag a growing log through every apply (the Action log is the full record).
@@ -67,7 +69,7 @@ class Trick:
     winner: int
 
     def seats(self) -> list[int]:
-        return [(self.leader + i) % 4 for i in range(len(self.cards))]
+        return round_robin(self.leader, PLAYERS, len(self.cards))
 
     def json(self) -> dict[str, Any]:
         return {
