@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from games.backalley import state as st
 from games.backalley.actions import parse_action, parse_options
 from games.backalley.cards import (
     ALL_CARDS,
@@ -43,6 +42,8 @@ from games.backalley.state import (
     State,
     Swap,
     Trick,
+    dump_state,
+    load_state,
 )
 from games.backalley.view import build_view
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
@@ -328,10 +329,10 @@ class BackAlleyEngine:
         return match_result(totals(state))
 
     def dump(self, state: State) -> dict[str, Any]:
-        return st.dump(state)
+        return dump_state(state)
 
     def load(self, data: dict[str, Any]) -> State:
-        return st.load(data)
+        return load_state(data)
 
 
 engine = BackAlleyEngine()
