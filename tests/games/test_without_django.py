@@ -35,7 +35,7 @@ def test_engine_tests_run_with_django_switched_off() -> None:
     assert done.returncode == 0, out
     passed = re.search(r"(\d+) passed", out)
     assert passed and int(passed.group(1)) > 50, out
-    assert "error" not in out.lower().replace("errors=", ""), out
+    assert not re.search(r"\d+ (errors?|failed)\b", out), out
     assert "needs Django: run it without -p no:django" in out, out
     assert "Unknown config option" not in out, out
     assert "test_pages.py" in out, out  # the module that cannot be imported is reported as skipped
