@@ -14,18 +14,90 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+def django_active(config: pytest.Config) -> bool:
+    """pytest-django is loaded, so Django is set up from tests/settings.py. Engine tests also run
+    without it (``pytest -p no:django tests/games/reversi``, docs/engine-conventions.md): then nothing
+    here may touch Django's settings, which are not configured (tests/test_engine_tests_without_django.py)."""
+    return config.pluginmanager.has_plugin("django")
+
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    """pyproject.toml names the settings for pytest-django; without it the key is known all the same,
+    so ``-p no:django`` runs without a warning about an unknown option."""
+    if not pluginmanager.has_plugin("django"):
+        parser.addini("DJANGO_SETTINGS_MODULE", "the Django settings module (read by pytest-django)")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Compiled translations, also when pytest runs without make (the controller only, not each xdist worker).
 
     Tests set up exact situations with options a real match never has (a stacked deck, a chosen dealer):
     the services accept them here only (tests/games/test_fairplay.py checks the refusal without it)."""
-    from django.conf import settings as django_settings
+    if django_active(config):
+        from django.conf import settings as django_settings
 
-    django_settings.ALLOW_TEST_SETUPS = True
+        django_settings.ALLOW_TEST_SETUPS = True
+    else:
+        # Known, so that a module marked for the database is collected and then skipped (below).
+        config.addinivalue_line("markers", "django_db: needs the database (pytest-django)")
     if not hasattr(config, "workerinput"):
         from tools.compile_catalogues import compile_all
 
         compile_all()
+
+
+# pytest-django's fixtures: a test that asks for one (itself or through a fixture of ours) needs Django.
+DJANGO_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_setup",
+        "client",
+        "async_client",
+        "admin_client",
+        "admin_user",
+        "rf",
+        "async_rf",
+        "settings",
+        "live_server",
+        "django_user_model",
+        "django_assert_num_queries",
+        "django_capture_on_commit_callbacks",
+        "mailoutbox",
+    }
+)
+NEEDS_DJANGO = "needs Django: run it without -p no:django"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Any:
+    """Without Django, a test module of a game's folder that imports the web side (its models, pages,
+    services) cannot be imported: it is skipped, saying why, so ``-p no:django tests/games/<g>`` runs
+    the engine tests of the folder. Only Django's own "not set up" errors count; any other error stays."""
+    report = yield
+    if report.failed and not django_active(collector.config) and isinstance(collector, pytest.Module):
+        from django.core.exceptions import AppRegistryNotReady, ImproperlyConfigured
+
+        call = getattr(report, "call", None)  # pytest keeps the CallInfo of the collection here
+        if (
+            call is not None
+            and call.excinfo is not None
+            and call.excinfo.errisinstance((ImproperlyConfigured, AppRegistryNotReady))
+        ):
+            report.outcome = "skipped"
+            report.longrepr = (str(collector.path), 0, f"Skipped: {NEEDS_DJANGO}")
+            report.result = []
+    return report
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without Django, a test that needs the database or one of pytest-django's fixtures is skipped."""
+    if django_active(config):
+        return
+    skip = pytest.mark.skip(reason=NEEDS_DJANGO)
+    for item in items:
+        if item.get_closest_marker("django_db") or DJANGO_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(skip)
 
 
 @pytest.fixture(scope="session")
@@ -46,10 +118,13 @@ def django_db_setup(django_db_setup: None) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _default_language() -> None:
+def _default_language(request: pytest.FixtureRequest) -> None:
     """Every test starts in the default language: a request leaves the language it was served in
     active in its thread (LocaleMiddleware never deactivates it), and a test in Nepali would
-    otherwise change how the next one in that thread renders numbers and words."""
+    otherwise change how the next one in that thread renders numbers and words. Without Django
+    (``-p no:django``) no language can be active, so there is nothing to reset."""
+    if not django_active(request.config):
+        return
     from django.conf import settings as django_settings
     from django.utils import translation
 

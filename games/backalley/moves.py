@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 from games.backalley.cards import BB, LB, SUIT_NAMES, follow_suit, is_trump, label, rank
 from games.backalley.scoring import TEAMS, team_of
-from games.backalley.state import BID, PLAY, State
+from games.backalley.state import BID, PLAY, PLAYERS, State
 from games.engine import Text
 from games.engine import gettext_noop as _
+from games.kit.seats import next_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,10 +85,10 @@ def play_rule(
 def current(state: State) -> int | None:
     """The seat that must act now (BA-8 while bidding, the trick order in play); None once over."""
     if state.phase == BID:
-        return (state.dealer + 1 + sum(b is not None for b in state.bids)) % 4
+        return next_seat(state.dealer, PLAYERS, 1 + sum(b is not None for b in state.bids))
     if state.phase == PLAY:
         assert state.leader is not None
-        return (state.leader + len(state.trick)) % 4
+        return next_seat(state.leader, PLAYERS, len(state.trick))
     return None
 
 

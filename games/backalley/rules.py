@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from games.backalley import state as st
 from games.backalley.actions import parse_action, parse_options
 from games.backalley.cards import (
     ALL_CARDS,
@@ -37,17 +36,20 @@ from games.backalley.state import (
     OVER,
     PASS,
     PLAY,
+    PLAYERS,
     Bid,
     Row,
     State,
     Swap,
     Trick,
+    dump_state,
+    load_state,
 )
 from games.backalley.view import build_view
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
 from games.engine import gettext_noop as _
 from games.kit.events import Event, event
-from games.kit.parsing import is_int
+from games.kit.seats import check_seat, next_seat
 from games.kit.shuffle import rng, shuffled
 
 # --- Dealing --------------------------------------------------------------------------------------
@@ -83,7 +85,7 @@ def _deal(
     hands: list[list[int]] = [[], [], [], []]
     for i in range(4 * size):
         # One card at a time, starting with the seat left of the dealer (section 0.1).
-        hands[(dealer + 1 + i) % 4].append(order[i])
+        hands[next_seat(dealer, PLAYERS, 1 + i)].append(order[i])
     upcard = order[4 * size]
     stock = order[4 * size + 1 :]
     new_events = [
@@ -161,7 +163,7 @@ def _bid(state: State, seat: int, value: str | int) -> State:
         return _deal(
             seed=state.seed,
             deal_number=state.deal_number,
-            dealer=(state.dealer + 1) % 4,
+            dealer=next_seat(state.dealer, PLAYERS),
             redeals=state.redeals + 1,
             order=_shuffled(state.seed, state.deal_number, state.redeals + 1),
             score_sheet=state.score_sheet,
@@ -185,7 +187,7 @@ def _play(state: State, seat: int, card: int) -> State:
     if len(trick) < 4:
         return replace(state, hands=hands, trick=trick, events=events)
     assert state.leader is not None
-    winner = (state.leader + winning_index(trick, state.trump)) % 4
+    winner = next_seat(state.leader, PLAYERS, winning_index(trick, state.trump))
     done = Trick(state.leader, trick, winner)
     events = _add_events(
         events,
@@ -240,7 +242,7 @@ def _score_deal(state: State) -> State:
     return _deal(
         seed=state.seed,
         deal_number=state.deal_number + 1,
-        dealer=(state.dealer + 1) % 4,
+        dealer=next_seat(state.dealer, PLAYERS),
         redeals=0,
         order=_shuffled(state.seed, state.deal_number + 1, 0),
         score_sheet=sheet,
@@ -255,8 +257,8 @@ def _score_deal(state: State) -> State:
 class BackAlleyEngine:
     slug = "backalley"
     name = "Back Alley"
-    min_players = 4
-    max_players = 4
+    min_players = PLAYERS
+    max_players = PLAYERS
     # Options that choose cards or a dealer instead of the seed: for tests and tutorials only. The
     # services refuse them for a real match and games.fairplay refuses a record that has them.
     stacking_options = frozenset({"deck", "dealer"})
@@ -286,6 +288,7 @@ class BackAlleyEngine:
         return [] if seat is None else [seat]
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        check_seat(seat, PLAYERS)
         if seat != current(state):
             return []
         if state.phase == BID:
@@ -294,11 +297,10 @@ class BackAlleyEngine:
         return [{"type": "play", "card": code(c)} for c in sort_for_display(legal, state.trump)]
 
     def apply(self, state: State, seat: int, action: Action) -> State:
-        """Check, in order: the action's form, the seat, that the match is live, that it is the seat's
+        """Check, in order: the seat, the action's form, that the match is live, that it is the seat's
         turn, the phase, then the rule; only then build the new state (the old one is untouched)."""
+        check_seat(seat, PLAYERS)
         kind, value = parse_action(action)
-        if not is_int(seat) or not 0 <= seat <= 3:
-            raise InvalidAction(_("There is no seat %(seat)s; seats are 0 to 3."), {"seat": repr(seat)})
         if state.phase == OVER:
             raise IllegalAction(_("The game is over."))
         if seat != current(state):
@@ -312,7 +314,7 @@ class BackAlleyEngine:
         return _play(state, seat, value)
 
     def view(self, state: State, seat: int | None) -> View:
-        return build_view(state, seat)
+        return build_view(state, seat)  # which checks the seat
 
     def reveal(self, state: State) -> dict[str, Any]:
         """Every card where it lies, for a finished match's face-up replay: never for a match in play."""
@@ -327,10 +329,10 @@ class BackAlleyEngine:
         return match_result(totals(state))
 
     def dump(self, state: State) -> dict[str, Any]:
-        return st.dump(state)
+        return dump_state(state)
 
     def load(self, data: dict[str, Any]) -> State:
-        return st.load(data)
+        return load_state(data)
 
 
 engine = BackAlleyEngine()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.backalley.state import Bid, Contract, State
+from games.backalley.state import PLAYERS, Bid, Contract, State
 from games.engine import Result
+from games.kit.seats import next_seat, round_robin
 
 TEAMS = ((0, 2), (1, 3))
 
@@ -28,7 +29,7 @@ def contract(bids: Sequence[Bid], team: int, cards: int) -> Contract:
 def first_leader(bids: Sequence[Bid], dealer: int) -> int:
     """BA-12: the highest bid leads. Any board beats any number and a higher level beats a lower one
     (the last board bidder holds the highest level); among equal numbers the earliest bidder leads."""
-    order = [(dealer + k) % 4 for k in range(1, 5)]
+    order = round_robin(next_seat(dealer, PLAYERS), PLAYERS)
     # max() keeps the first of equal keys, and `order` is bidding order.
     return max(order, key=lambda s: (bids[s].board, bids[s].tricks))
 

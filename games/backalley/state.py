@@ -1,4 +1,4 @@
-"""The immutable Back Alley state, its parts, and its lossless JSON form (``dump`` / ``load``)."""
+"""The immutable Back Alley state, its parts, and its lossless JSON form (``dump_state`` / ``load_state``)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.backalley.cards import SUITS, code, parse
+from games.kit.codec import Hook, StateCodec, coded, each
 from games.kit.events import Event
+from games.kit.seats import round_robin
 
 DUMP_FORMAT = 2
+PLAYERS = 4
 DEALS = 25
 # The view shows at most this many recent events; the state keeps exactly as many, so a long match
 # does not drag a growing log through every apply (the Action log is the full record).
@@ -67,7 +70,7 @@ class Trick:
     winner: int
 
     def seats(self) -> list[int]:
-        return [(self.leader + i) % 4 for i in range(len(self.cards))]
+        return round_robin(self.leader, PLAYERS, len(self.cards))
 
     def json(self) -> dict[str, Any]:
         return {
@@ -163,58 +166,31 @@ class State:
     events: tuple[Event, ...]
 
 
-def dump(state: State) -> dict[str, Any]:
-    return {
-        "format": DUMP_FORMAT,
-        "seed": state.seed,
-        "deal_number": state.deal_number,
-        "dealer": state.dealer,
-        "redeals": state.redeals,
-        "phase": state.phase,
-        "hands": [[code(c) for c in hand] for hand in state.hands],
-        "stock": [code(c) for c in state.stock],
-        "upcard": code(state.upcard),
-        "trump": None if state.trump is None else SUITS[state.trump],
-        "swap": None
-        if state.swap is None
-        else {"seat": state.swap.seat, "joker": code(state.swap.joker), "took": code(state.swap.took)},
-        "bids": [None if b is None else b.label() for b in state.bids],
-        "leader": state.leader,
-        "trick": [code(c) for c in state.trick],
-        "tricks_played": [t.json() for t in state.tricks_played],
-        "trump_broken": state.trump_broken,
-        "last_trick": None if state.last_trick is None else state.last_trick.json(),
-        "score_sheet": [row.json() for row in state.score_sheet],
-        "events": [e.dump() for e in state.events],
-    }
+def _from_format_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 dumped an event's fields as [key, value] pairs."""
+    events = [{**e, "public": dict(e["public"]), "secret": dict(e["secret"])} for e in data["events"]]
+    return {**data, "events": events}
 
 
-def load(data: dict[str, Any]) -> State:
-    if data.get("format") not in (1, DUMP_FORMAT):
-        raise ValueError(f"Unknown Back Alley dump format {data.get('format')!r}.")
-    if data["format"] == 1:  # format 1 dumped an event's fields as [key, value] pairs
-        data = {
-            **data,
-            "events": [{**e, "public": dict(e["public"]), "secret": dict(e["secret"])} for e in data["events"]],
-        }
-    swap = data["swap"]
-    return State(
-        seed=data["seed"],
-        deal_number=data["deal_number"],
-        dealer=data["dealer"],
-        redeals=data["redeals"],
-        phase=data["phase"],
-        hands=tuple(tuple(sorted(parse(c) for c in hand)) for hand in data["hands"]),
-        stock=tuple(parse(c) for c in data["stock"]),
-        upcard=parse(data["upcard"]),
-        trump=None if data["trump"] is None else SUITS.index(data["trump"]),
-        swap=None if swap is None else Swap(swap["seat"], parse(swap["joker"]), parse(swap["took"])),
-        bids=tuple(None if b is None else Bid.from_label(b) for b in data["bids"]),
-        leader=data["leader"],
-        trick=tuple(parse(c) for c in data["trick"]),
-        tricks_played=tuple(Trick.from_json(t) for t in data["tricks_played"]),
-        trump_broken=data["trump_broken"],
-        last_trick=None if data["last_trick"] is None else Trick.from_json(data["last_trick"]),
-        score_sheet=tuple(Row.from_json(r) for r in data["score_sheet"]),
-        events=tuple(Event.load(e) for e in data["events"]),
-    )
+# Cards are ints in the state and codes ("QH", "BB") in the JSON, hands kept sorted; the trump by its letter.
+CARD = Hook(code, parse)
+CODEC = StateCodec(
+    State,
+    name="Back Alley",
+    format=DUMP_FORMAT,
+    older={1: _from_format_1},
+    fields={
+        "hands": each(each(CARD, sort=True)),
+        "stock": each(CARD),
+        "upcard": CARD,
+        "trump": coded(SUITS),
+        "trick": each(CARD),
+    },
+    types={
+        Swap: StateCodec(Swap, fields={"joker": CARD, "took": CARD}),
+        Bid: Hook(Bid.label, Bid.from_label),
+        Trick: Hook(Trick.json, Trick.from_json),
+        Row: Hook(Row.json, Row.from_json),
+    },
+)
+dump_state, load_state = CODEC.dump, CODEC.load

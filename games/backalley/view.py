@@ -12,14 +12,12 @@ from typing import Any
 from games.backalley.cards import SUITS, code, hand_size, sort_for_display
 from games.backalley.moves import current, next_board_level, rule_for
 from games.backalley.scoring import TEAMS, contract, match_result, totals, tricks_by_seat
-from games.backalley.state import BID, DEALS, OVER, PLAY, State
-from games.engine import InvalidAction
-from games.engine import gettext_noop as _
+from games.backalley.state import BID, DEALS, OVER, PLAY, PLAYERS, State
+from games.kit.seats import check_viewer, round_robin
 
 
 def build_view(state: State, seat: int | None) -> dict[str, Any]:
-    if seat is not None and seat not in (0, 1, 2, 3):
-        raise InvalidAction(_("There is no seat %(seat)s; seats are 0 to 3."), {"seat": repr(seat)})
+    check_viewer(seat, PLAYERS)
     size = hand_size(state.deal_number)
     to_move = current(state)
     over = state.phase == OVER
@@ -40,7 +38,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         if seat == state.swap.seat:
             swap["took"] = code(state.swap.took)
 
-    trick_seats = [] if state.leader is None else [(state.leader + i) % 4 for i in range(len(state.trick))]
+    trick_seats = [] if state.leader is None else round_robin(state.leader, PLAYERS, len(state.trick))
     return {
         "seat": seat,
         "players": 4,

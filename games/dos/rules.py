@@ -36,6 +36,7 @@ from games.dos.view import build_view
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
 from games.engine import gettext_noop as _
 from games.kit.parsing import is_int
+from games.kit.seats import check_seat, check_viewer, next_seat
 from games.kit.shuffle import rng, shuffled
 
 COLOUR_NAMES = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
@@ -104,7 +105,7 @@ def deal(state: State, deck: Sequence[str]) -> State:
     n = state.players
     hands: list[list[str]] = [[] for _seat in range(n)]
     for i in range(HAND_SIZE * n):
-        hands[(state.dealer + 1 + i) % n].append(deck[i])
+        hands[next_seat(state.dealer, n, 1 + i)].append(deck[i])
     dealt = HAND_SIZE * n
     center = tuple(CenterCard(card) for card in deck[dealt : dealt + CENTER_SIZE])
     state = replace(
@@ -113,7 +114,7 @@ def deal(state: State, deck: Sequence[str]) -> State:
         draw_pile=tuple(deck[dealt + CENTER_SIZE :]),
         discard=(),
         center=center,
-        current=(state.dealer + 1) % n,
+        current=next_seat(state.dealer, n),
         phase=MATCH,
         reshuffles=0,
         **_TURN_RESET,
@@ -431,7 +432,7 @@ def _after_bonus(state: State) -> State:
     if not state.hands[seat]:
         return _end_round(state)
     center = tuple(replace(cr, new=False) for cr in state.center)
-    return replace(state, center=center, current=(seat + 1) % n, phase=MATCH, **_TURN_RESET)
+    return replace(state, center=center, current=next_seat(seat, n), phase=MATCH, **_TURN_RESET)
 
 
 def _end_round(state: State) -> State:
@@ -447,7 +448,7 @@ def _end_round(state: State) -> State:
         state = replace(state, phase=OVER)
         return add_event(state, "game_end", winner=winner, scores=list(scores), rounds=state.round)
     round_no = state.round + 1
-    state = replace(state, round=round_no, dealer=(state.dealer + 1) % state.players)
+    state = replace(state, round=round_no, dealer=next_seat(state.dealer, state.players))
     return deal(state, shuffled_deck(state.seed, round_no))
 
 
@@ -515,11 +516,13 @@ class DosEngine:
         return [] if state.phase == OVER else [state.current]
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        check_seat(seat, state.players)
         if state.phase == OVER or seat != state.current:
             return []
         return legal(state)
 
     def apply(self, state: State, seat: int, action: Action) -> State:
+        check_seat(seat, state.players)
         move = parse_action(action)
         if state.phase == OVER:
             raise IllegalAction(_("The game is over."))
@@ -528,7 +531,7 @@ class DosEngine:
         return resolve(perform(state, move))
 
     def view(self, state: State, seat: int | None) -> View:
-        return build_view(state, seat)
+        return build_view(state, check_viewer(seat, state.players))
 
     def reveal(self, state: State) -> dict[str, Any]:
         """Every card where it lies, for a finished match's face-up replay: never for a match in play."""

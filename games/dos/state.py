@@ -7,6 +7,7 @@ from typing import Any
 
 from games.dos.moves import Declaration
 from games.engine import Result
+from games.kit.codec import Hook, StateCodec, each
 from games.kit.events import Event, event
 
 MATCH = "match"
@@ -119,112 +120,23 @@ def compute_result(state: State) -> Result | None:
     return {"scores": scores, "ranks": ranks, "detail": {"rounds": state.round, "target": state.target}}
 
 
-def dump_state(state: State) -> dict[str, Any]:
-    return {
-        "players": state.players,
-        "seed": state.seed,
-        "target": state.target,
-        "round": state.round,
-        "dealer": state.dealer,
-        "current": state.current,
-        "phase": state.phase,
-        "hands": [list(hand) for hand in state.hands],
-        "draw_pile": list(state.draw_pile),
-        "discard": list(state.discard),
-        "center": _dump_center(state.center),
-        "scores": list(state.scores),
-        "drawn": state.drawn,
-        "drawn_card": state.drawn_card,
-        "matches": state.matches,
-        "bonus": state.bonus,
-        "penalties": state.penalties,
-        "reshuffles": state.reshuffles,
-        **({"undo": [dump_checkpoint(c) for c in state.undo]} if state.undo else {}),
-        "history": [
-            {"round": r.round, "winner": r.winner, "points": r.points, "hands": [list(h) for h in r.hands]}
-            for r in state.history
-        ],
-        "events": [e.dump() for e in state.events],
-        "event_count": state.event_count,
-    }
+def _load_event(data: dict[str, Any]) -> Event:
+    return Event.load(data if "type" in data else _legacy_event(data))
 
 
-def _dump_center(center: tuple[CenterCard, ...]) -> list[dict[str, Any]]:
-    return [
-        {
-            "card": cr.card,
-            "new": cr.new,
-            "declared": cr.declared,
-            "played": [[p.card, p.declared] for p in cr.played],
-            "kind": cr.kind,
-        }
-        for cr in center
-    ]
-
-
-def _load_center(data: list[dict[str, Any]]) -> tuple[CenterCard, ...]:
-    return tuple(
-        CenterCard(
-            card=cr["card"],
-            new=cr["new"],
-            declared=cr["declared"],
-            played=tuple(Played(card, declared) for card, declared in cr["played"]),
-            kind=cr["kind"],
-        )
-        for cr in data
-    )
-
-
-def dump_checkpoint(checkpoint: Checkpoint) -> dict[str, Any]:
-    return {
-        "step": checkpoint.step,
-        "hand": list(checkpoint.hand),
-        "center": _dump_center(checkpoint.center),
-        "matches": checkpoint.matches,
-        "bonus": checkpoint.bonus,
-        "penalties": checkpoint.penalties,
-    }
-
-
-def load_checkpoint(data: dict[str, Any]) -> Checkpoint:
-    return Checkpoint(
-        step=data["step"],
-        hand=tuple(data["hand"]),
-        center=_load_center(data["center"]),
-        matches=data["matches"],
-        bonus=data["bonus"],
-        penalties=data["penalties"],
-    )
-
-
-def load_state(data: dict[str, Any]) -> State:
-    return State(
-        players=data["players"],
-        seed=data["seed"],
-        target=data["target"],
-        round=data["round"],
-        dealer=data["dealer"],
-        current=data["current"],
-        phase=data["phase"],
-        hands=tuple(tuple(hand) for hand in data["hands"]),
-        draw_pile=tuple(data["draw_pile"]),
-        discard=tuple(data["discard"]),
-        center=_load_center(data["center"]),
-        scores=tuple(data["scores"]),
-        drawn=data["drawn"],
-        drawn_card=data["drawn_card"],
-        matches=data["matches"],
-        bonus=data["bonus"],
-        penalties=data["penalties"],
-        reshuffles=data["reshuffles"],
-        undo=tuple(load_checkpoint(c) for c in data.get("undo", ())),
-        history=tuple(
-            RoundRecord(r["round"], r["winner"], r["points"], tuple(tuple(h) for h in r["hands"]))
-            for r in data["history"]
-        ),
-        events=tuple(Event.load(e if "type" in e else _legacy_event(e)) for e in data["events"]),
-        event_count=data["event_count"],
-    )
+# A card matched onto a Center Row card is a [card, declared] pair.
+PLAYED = Hook(lambda p: [p.card, p.declared], lambda data: Played(data[0], data[1]))
+# No takeback stack is written while it is empty (the format before undo had none).
+CODEC = StateCodec(
+    State,
+    name="DOS",
+    types={Played: PLAYED},
+    fields={"events": each(Hook(Event.dump, _load_event))},
+    omit_default=("undo",),
+)
+CHECKPOINT = StateCodec(Checkpoint, types={Played: PLAYED})
+dump_state, load_state = CODEC.dump, CODEC.load
+dump_checkpoint, load_checkpoint = CHECKPOINT.dump, CHECKPOINT.load
 
 
 def _legacy_event(data: dict[str, Any]) -> dict[str, Any]:

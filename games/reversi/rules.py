@@ -11,6 +11,7 @@ from typing import Any
 
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
 from games.engine import gettext_noop as _
+from games.kit.seats import check_seat, check_viewer, next_seat
 from games.reversi.actions import parse_action, parse_options
 from games.reversi.bitboard import flips, moves
 from games.reversi.board import SQUARE_NAMES, squares
@@ -28,14 +29,17 @@ from games.reversi.state import (
 )
 from games.reversi.view import build_view
 
+PLAYERS = 2
+
 
 def _settle(black: int, white: int, seat: int, seed: int, events: tuple[Event, ...], placements: int) -> State:
     """The state where ``seat`` is due to move, after forced passes / the end (REV-7, REV-9)."""
     boards = (black, white)
-    if moves(boards[seat], boards[1 - seat]):
+    other = next_seat(seat, PLAYERS)
+    if moves(boards[seat], boards[other]):
         return State(black, white, seat, seed, recent(events), placements)
-    if moves(boards[1 - seat], boards[seat]):
-        return State(black, white, 1 - seat, seed, recent((*events, Passed(seat))), placements)
+    if moves(boards[other], boards[seat]):
+        return State(black, white, other, seed, recent((*events, Passed(seat))), placements)
     ended = Ended(black.bit_count(), white.bit_count())
     return State(black, white, None, seed, recent((*events, ended)), placements)
 
@@ -43,8 +47,8 @@ def _settle(black: int, white: int, seat: int, seed: int, events: tuple[Event, .
 class ReversiEngine:
     slug = "reversi"
     name = "Reversi"
-    min_players = 2
-    max_players = 2
+    min_players = PLAYERS
+    max_players = PLAYERS
     # Open information and no chance: returning to an earlier position reveals and redraws nothing, so
     # players may agree to take a move back (games.takeback, docs/games/reversi.md).
     takebacks = True
@@ -63,6 +67,7 @@ class ReversiEngine:
         return [] if state.to_move is None else [state.to_move]
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        check_seat(seat, PLAYERS)
         if state.to_move is None or seat != state.to_move:
             return []
         p, o = state.discs(seat)
@@ -70,6 +75,7 @@ class ReversiEngine:
 
     def apply(self, state: State, seat: int, action: Action) -> State:
         """Place a disc (REV-5), flip every bracketed run (REV-6), then pass / end as forced."""
+        check_seat(seat, PLAYERS)
         sq = parse_action(action)
         name = SQUARE_NAMES[sq]
         if state.to_move is None:
@@ -87,7 +93,9 @@ class ReversiEngine:
         o ^= flipped
         black, white = (p, o) if seat == BLACK else (o, p)
         placed = Placed(seat, sq, flipped)
-        return _settle(black, white, 1 - seat, state.seed, (*state.events, placed), state.placements + 1)
+        return _settle(
+            black, white, next_seat(seat, PLAYERS), state.seed, (*state.events, placed), state.placements + 1
+        )
 
     def result(self, state: State) -> Result | None:
         if state.to_move is None:
@@ -95,7 +103,7 @@ class ReversiEngine:
         return None
 
     def view(self, state: State, seat: int | None) -> View:
-        return build_view(state, seat)
+        return build_view(state, check_viewer(seat, PLAYERS))
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump_state(state)

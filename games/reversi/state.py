@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import Result
+from games.kit.codec import Hook, Joint, StateCodec, coded, each
 from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES, board_string, parse_board, squares
 
 BLACK, WHITE = 0, 1
@@ -95,27 +96,24 @@ def event_from_json(data: dict[str, Any]) -> Event:
     raise ValueError(f"Unknown event type {kind!r}.")
 
 
-def dump_state(state: State) -> dict[str, Any]:
-    return {
-        "format": DUMP_FORMAT,
-        "board": board_string(state.black, state.white),
-        "to_move": None if state.to_move is None else COLOURS[state.to_move],
-        "seed": state.seed,
-        "placements": state.placements,
-        "events": [event_json(e) for e in state.events],
-    }
+def _from_format_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 kept every event since the start and no placement count."""
+    events = data["events"]
+    placements = sum(1 for e in events if e["type"] == "place")
+    return {**data, "placements": placements, "events": events[-VIEW_EVENTS:]}
 
 
-def load_state(data: dict[str, Any]) -> State:
-    if data.get("format") not in (1, DUMP_FORMAT):
-        raise ValueError(f"Unknown Reversi dump format {data.get('format')!r}.")
-    black, white = parse_board(data["board"])
-    to_move = None if data["to_move"] is None else COLOURS.index(data["to_move"])
-    events = tuple(event_from_json(e) for e in data["events"])
-    if data["format"] == 1:  # format 1 kept every event since the start
-        placements = sum(1 for e in events if isinstance(e, Placed))
-        return State(black, white, to_move, data["seed"], recent(events), placements)
-    return State(black, white, to_move, data["seed"], events, int(data["placements"]))
+CODEC = StateCodec(
+    State,
+    name="Reversi",
+    format=DUMP_FORMAT,
+    older={1: _from_format_1},
+    # The two bitboards as one board string, the seat to move as its colour; events as the view shows them.
+    joint={"board": Joint(("black", "white"), board_string, parse_board)},
+    fields={"to_move": coded(COLOURS), "events": each(Hook(event_json, event_from_json))},
+    order=("board", "to_move", "seed", "placements", "events"),
+)
+dump_state, load_state = CODEC.dump, CODEC.load
 
 
 def tournament_score(black: int, white: int) -> tuple[int, int]:

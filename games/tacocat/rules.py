@@ -16,6 +16,7 @@ from typing import Any
 from games.engine import Action, IllegalAction, InvalidAction, Result, Text, View
 from games.engine import gettext_noop as _
 from games.kit.events import event
+from games.kit.seats import check_seat, check_viewer, next_seat
 from games.tacocat.actions import parse_action, parse_options
 from games.tacocat.cards import GOALS, codes, deal_order
 from games.tacocat.moves import (
@@ -43,6 +44,8 @@ from games.tacocat.state import (
     load_state,
 )
 from games.tacocat.view import build_view
+
+PLAYERS = 2
 
 EXPECTED = {REPLACE: "replace", DUEL: "duel", ATTACK: "attack", DEFEND: "defend"}
 WHAT_NOW = {
@@ -207,7 +210,7 @@ def _defend(state: State, seat: int, answers: Hand) -> State:
     canonical = {outcome(a, w): a for a, w in defence_options(hand, attack)}[outcome(answers, won)]
     kept = remove(hand, canonical)
     assert kept is not None
-    attacker = seat if won else 1 - seat
+    attacker = seat if won else next_seat(seat, PLAYERS)
     answer_events = [
         event("defend" if v >= a else "sacrifice", seat=seat, attack=str(a), card=str(v))
         for a, v in zip(attack, canonical, strict=True)
@@ -270,8 +273,8 @@ def _showdown(state: State) -> State:
 class TacocatEngine:
     slug = "tacocat"
     name = "Tacocat Spelled Backwards"
-    min_players = 2
-    max_players = 2
+    min_players = PLAYERS
+    max_players = PLAYERS
     # Options that choose cards or a dealer instead of the seed: for tests and tutorials only. The
     # services refuse them for a real match and games.fairplay refuses a record that has them.
     stacking_options = frozenset({"deck"})
@@ -307,6 +310,7 @@ class TacocatEngine:
         return [first] if state.replaced[first] is None else [1 - first]
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        check_seat(seat, PLAYERS)
         if seat not in self.to_act(state):
             return []
         hand = state.hands[seat]
@@ -321,11 +325,10 @@ class TacocatEngine:
         return [{"type": "defend", "answers": codes(a)} for a, _kind in defence_options(hand, state.attack)]
 
     def apply(self, state: State, seat: int, action: Action) -> State:
+        check_seat(seat, PLAYERS)
         kind, payload = parse_action(action)
         if state.over:
             raise IllegalAction(_("The game is over."))
-        if seat not in (0, 1):
-            raise IllegalAction(_("Seat %(seat)s does not play in this match."), {"seat": repr(seat)})
         if seat not in self.to_act(state):
             if state.simultaneous() and state.commits[seat] is not None:
                 raise IllegalAction(_("You have already chosen."))
@@ -346,7 +349,7 @@ class TacocatEngine:
         return _defend(state, seat, cards)
 
     def view(self, state: State, seat: int | None) -> View:
-        return build_view(state, seat, self.to_act(state), self.result(state))
+        return build_view(state, check_viewer(seat, PLAYERS), self.to_act(state), self.result(state))
 
     def reveal(self, state: State) -> dict[str, Any]:
         """Every card where it lies, for a finished match's face-up replay: never for a match in play."""

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.kit.codec import Hook, StateCodec, each
 from games.kit.events import Event
 from games.tacocat.actions import parse_options
-from games.tacocat.cards import Config
+from games.tacocat.cards import Config, code
 
 REPLACE, DUEL, ATTACK, DEFEND, OVER = "replace", "duel", "attack", "defend", "over"
 PHASES = (REPLACE, DUEL, ATTACK, DEFEND, OVER)
@@ -32,30 +33,13 @@ class RoundOutcome:
     skipped: tuple[int, ...]  # covered positions jumped over (TAC-E10)
     tile: int | None  # the position covered, None when the cat stayed
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "round": self.round_no,
-            "cards": [str(c) for c in self.cards],
-            "winner": self.winner,
-            "tie": self.tie,
-            "from": self.moved_from,
-            "to": self.moved_to,
-            "skipped": list(self.skipped),
-            "tile": self.tile,
-        }
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RoundOutcome:
-        return cls(
-            data["round"],
-            (int(data["cards"][0]), int(data["cards"][1])),
-            data["winner"],
-            data["tie"],
-            data["from"],
-            data["to"],
-            tuple(data["skipped"]),
-            data["tile"],
-        )
+# The view shows a round's outcome in this form too: cards by their codes, the cat's move as from/to.
+OUTCOME = StateCodec(
+    RoundOutcome,
+    names={"round_no": "round", "moved_from": "from", "moved_to": "to"},
+    fields={"cards": each(Hook(code, int))},
+)
 
 
 Hand = tuple[int, ...]
@@ -105,59 +89,18 @@ class State:
         return (*self.events, *new)[-MAX_EVENTS:]
 
 
-def dump_state(state: State) -> dict[str, Any]:
-    return {
-        "format": DUMP_FORMAT,
-        "config": state.config.to_json(),
-        "seed": state.seed,
-        "round": state.round_no,
-        "cat": state.cat,
-        "covered": list(state.covered),
-        "hands": [list(h) for h in state.hands],
-        "draw": list(state.draw),
-        "discard": list(state.discard),
-        "phase": state.phase,
-        "replaced": list(state.replaced),
-        "cap": state.cap,
-        "commits": [None if c is None else list(c) for c in state.commits],
-        "attacker": state.attacker,
-        "attack": list(state.attack),
-        "revealed": None if state.revealed is None else list(state.revealed),
-        "last_round": None if state.last_round is None else state.last_round.to_json(),
-        "winner": state.winner,
-        "events": [e.dump() for e in state.events],
-    }
+def _from_format_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 named an event's public fields "data"."""
+    return {**data, "events": [{**e, "public": e["data"]} for e in data["events"]]}
 
 
-def load_state(data: dict[str, Any]) -> State:
-    if data.get("format") not in (1, DUMP_FORMAT):
-        raise ValueError(f"Unknown Tacocat dump format {data.get('format')!r}.")
-    if data["format"] == 1:  # format 1 named an event's public fields "data"
-        data = {**data, "events": [{**e, "public": e["data"]} for e in data["events"]]}
-    config, _ = parse_options(data["config"])
-    hands = data["hands"]
-    commits = data["commits"]
-    revealed = data["revealed"]
-    return State(
-        config=config,
-        seed=data["seed"],
-        round_no=data["round"],
-        cat=data["cat"],
-        covered=tuple(data["covered"]),
-        hands=(tuple(hands[0]), tuple(hands[1])),
-        draw=tuple(data["draw"]),
-        discard=tuple(data["discard"]),
-        phase=data["phase"],
-        replaced=(data["replaced"][0], data["replaced"][1]),
-        cap=data["cap"],
-        commits=(
-            None if commits[0] is None else tuple(commits[0]),
-            None if commits[1] is None else tuple(commits[1]),
-        ),
-        attacker=data["attacker"],
-        attack=tuple(data["attack"]),
-        revealed=None if revealed is None else (revealed[0], revealed[1]),
-        last_round=None if data["last_round"] is None else RoundOutcome.from_json(data["last_round"]),
-        winner=data["winner"],
-        events=tuple(Event.load(e) for e in data["events"]),
-    )
+CODEC = StateCodec(
+    State,
+    name="Tacocat",
+    format=DUMP_FORMAT,
+    older={1: _from_format_1},
+    names={"round_no": "round"},
+    # The match's setup as its options (checked again on load).
+    types={Config: Hook(Config.to_json, lambda data: parse_options(data)[0]), RoundOutcome: OUTCOME},
+)
+dump_state, load_state = CODEC.dump, CODEC.load

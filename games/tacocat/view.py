@@ -11,7 +11,7 @@ from typing import Any
 from games.engine import Result
 from games.tacocat.cards import GOAL_LABELS, GOALS, LETTERS, POSITIONS, codes
 from games.tacocat.moves import attack_kind
-from games.tacocat.state import DEFEND, OVER, State
+from games.tacocat.state import DEFEND, OUTCOME, OVER, State
 
 
 def _track(state: State) -> list[dict[str, Any]]:
@@ -74,7 +74,7 @@ def build_view(state: State, seat: int | None, to_act: list[int], result: Result
         "attack": attack,
         "discard": codes(state.discard),
         "draw_count": len(state.draw),
-        "last_round": None if state.last_round is None else state.last_round.to_json(),
+        "last_round": None if state.last_round is None else OUTCOME.dump(state.last_round),
         "winner": state.winner,
         "tie_rule": state.config.tie_rule,
         "distribution": state.config.to_json()["distribution"],

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import registry
-from games.engine import Action, Engine, IllegalAction
+from games.engine import Action, Engine, IllegalAction, InvalidAction
 
 GAMES = registry.all_games()
 # Far more actions than any game needs (a random DOS game can take a few thousand).
@@ -159,3 +159,39 @@ def test_a_view_depends_only_on_what_its_seat_may_know(
             # Not vacuous: the scramble changed something (the seed, at least, no seat may know).
             assert other != state
             assert canonical(engine.view(other, seat)) == seen, f"seat {seat} sees something it cannot know"
+
+
+def not_seats(players: int) -> list[Any]:
+    """Values a seat may arrive as from a careless caller or JSON: bools (Python counts them as ints,
+    False == 0), strings, floats, and ints off the table."""
+    return [False, True, "0", "1", 0.0, 1.0, -1, players, players + 1, 2**40, [0]]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+@settings(max_examples=6, **SETTINGS)
+@given(data=st.data(), seed=st.integers(0, 2**31 - 1), steps=st.integers(0, 120))
+def test_a_value_that_is_not_a_seat_is_refused_by_legal_actions_apply_and_view(
+    game: registry.Game, data: st.DataObject, seed: int, steps: int
+) -> None:
+    """games.kit.seats: a seat is an int 0..players-1 everywhere; anything else is refused clearly,
+    the same way by every method (Back Alley once listed seat 0's bids for ``False`` but refused them)."""
+    engine = game.engine
+    players = data.draw(table(game), label="players")
+    state, _ = random_steps(engine, players, seed, Random(seed), steps)
+    before = canonical(engine.dump(state))
+    to_act = engine.to_act(state)
+    # A real action of the seat to act: the likeliest to be wrongly accepted from a seat that is not one.
+    actions = engine.legal_actions(state, to_act[0]) if to_act else []
+    for bad in [*not_seats(players), None]:
+        with pytest.raises(InvalidAction, match="There is no seat"):
+            engine.legal_actions(state, bad)
+        for action in actions[:3] or [{"type": "pass"}]:
+            with pytest.raises(InvalidAction, match="There is no seat"):
+                engine.apply(state, bad, action)
+        if bad is not None:
+            with pytest.raises(InvalidAction, match="There is no seat"):
+                engine.view(state, bad)
+    assert canonical(engine.dump(state)) == before
+    # The spectator and every real seat still see the table.
+    for seat in [*range(players), None]:
+        assert engine.view(state, seat)["seat"] == seat

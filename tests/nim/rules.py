@@ -8,8 +8,10 @@ from typing import Any
 
 from games.engine import Action, IllegalAction, InvalidAction, Result, Text, View
 from games.engine import gettext_noop as _
+from games.kit.seats import check_seat, check_viewer, next_seat
 
 MAX_TAKE = 3
+PLAYERS = 2
 
 
 @dataclass(frozen=True)
@@ -25,8 +27,8 @@ class State:
 class NimEngine:
     slug = "nim"
     name = "Nim"
-    min_players = 2
-    max_players = 2
+    min_players = PLAYERS
+    max_players = PLAYERS
 
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         options = options or {}
@@ -41,11 +43,13 @@ class NimEngine:
         return [state.to_move] if state.stones else []
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        check_seat(seat, PLAYERS)
         if seat not in self.to_act(state):
             return []
         return [{"type": "take", "count": str(n)} for n in range(1, min(MAX_TAKE, state.stones) + 1)]
 
     def apply(self, state: State, seat: int, action: Action) -> State:
+        check_seat(seat, PLAYERS)
         if action.get("type") != "take" or set(action) != {"type", "count"}:
             raise InvalidAction(_("Take 1 to 3 stones."))
         count = action["count"]
@@ -56,11 +60,13 @@ class NimEngine:
         taken = int(count)
         if not 1 <= taken <= min(MAX_TAKE, state.stones):
             raise IllegalAction(Text(_("You may take 1 to %(most)s stones."), {"most": min(MAX_TAKE, state.stones)}))
-        return replace(state, stones=state.stones - taken, to_move=1 - seat, takes=(*state.takes, (seat, taken)))
+        return replace(
+            state, stones=state.stones - taken, to_move=next_seat(seat, PLAYERS), takes=(*state.takes, (seat, taken))
+        )
 
     def view(self, state: State, seat: int | None) -> View:
         return {
-            "seat": seat,
+            "seat": check_viewer(seat, PLAYERS),
             "stones": state.stones,
             "to_act": self.to_act(state),
             "over": not state.stones,

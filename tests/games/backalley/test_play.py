@@ -258,7 +258,12 @@ def test_an_unknown_seat_is_invalid() -> None:
     state = n_leads_two_cards("AS KH")
     with pytest.raises(InvalidAction, match="There is no seat 4"):
         engine.apply(state, 4, _play("KH"))
-    assert engine.legal_actions(state, 4) == []
+    # The same refusal from every method (games.kit.seats): False is not seat 0.
+    for seat in (4, -1, False, "0"):
+        with pytest.raises(InvalidAction, match="There is no seat"):
+            engine.legal_actions(state, seat)  # type: ignore[arg-type]
+        with pytest.raises(InvalidAction, match="There is no seat"):
+            engine.apply(state, seat, _play("KH"))  # type: ignore[arg-type]
 
 
 def test_unplayable_is_only_filled_for_the_seat_to_play() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -293,7 +294,6 @@ def test_malformed_actions_raise_invalid_action_and_change_nothing(action: Any, 
         (0, "a1", r"^a1 flips nothing\.$"),
         (0, "c3", r"^c3 flips nothing\.$"),
         (1, "d3", r"^It is not your turn\.$"),
-        (2, "d3", r"^It is not your turn\.$"),
     ],
 )
 def test_illegal_actions_say_why_and_change_nothing(seat: int, square: str, message: str) -> None:
@@ -303,6 +303,19 @@ def test_illegal_actions_say_why_and_change_nothing(seat: int, square: str, mess
         engine.apply(state, seat, place(square))
     assert not isinstance(info.value, InvalidAction)
     assert engine.dump(state) == before
+
+
+@pytest.mark.parametrize("seat", [2, -1, True, "0"])
+def test_a_seat_off_the_table_is_invalid_everywhere(seat: object) -> None:
+    """games.kit.seats: a seat that is not 0 or 1 is malformed, for apply, legal_actions and view alike."""
+    state = engine.new_game(2, 0)
+    message = rf"^There is no seat {re.escape(repr(seat))}; seats are 0 to 1\.$"
+    with pytest.raises(InvalidAction, match=message):
+        engine.apply(state, seat, place("d3"))  # type: ignore[arg-type]
+    with pytest.raises(InvalidAction, match=message):
+        engine.legal_actions(state, seat)  # type: ignore[arg-type]
+    with pytest.raises(InvalidAction, match=message):
+        engine.view(state, seat)  # type: ignore[arg-type]
 
 
 def test_no_move_is_accepted_once_the_game_is_over(board: MakeBoard) -> None:
