@@ -132,6 +132,39 @@ def test_the_exported_record_replays_to_the_final_state_and_result(backalley_mat
     assert "verified" in out.getvalue()
 
 
+def test_a_finished_match_of_a_game_outside_games_verifies(alice: Any, bob: Any, tmp_path: Any) -> None:
+    """The engine comes from the game's definition in the registry, not from ``games.<game>.rules``:
+    Nim's app is ``tests.nim``, and its records verify like any game's, by id and from the file alone."""
+    match = finished("nim", [alice, bob], {"stones": 9})
+    assert match.status == Match.Status.FINISHED and registry.get("nim").engine.__module__ == "tests.nim.rules"
+    assert fairplay.engine_for("nim") is registry.get("nim").engine
+    assert "verified" in verify(match.pk)
+    data = record_of(match)
+    assert data["game"] == "nim" and len(data["actions"]) >= 3 and fairplay.verify(data) == []
+    assert "(nim) verified" in verify_file(data, tmp_path)
+    # Not vacuous: a changed take is found.
+    entry = data["actions"][0]
+    taken = int(entry["action"]["count"])
+    entry["action"] = {**entry["action"], "count": str(1 + taken % 3)}
+    with pytest.raises(CommandError, match="FAILED"):
+        verify_file(data, tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("game", "problem"),
+    [
+        ("chess", "There is no game 'chess' to replay the record with."),
+        # A name that is a module of games/ but no installed game's slug: looked up, never imported.
+        ("rules", "There is no game 'rules' to replay the record with."),
+        ("games.dos", "The record's 'game' must be a game name, not 'games.dos'."),
+    ],
+)
+def test_a_record_of_a_game_not_installed_names_it(dos_match: Match, game: str, problem: str) -> None:
+    with pytest.raises(ValueError, match="There is no game"):
+        fairplay.engine_for(game)
+    assert problem in fairplay.verify({**record_of(dos_match), "game": game})
+
+
 def test_a_reversi_match_exports_its_move_transcript(alice: Any, bob: Any) -> None:
     match = services.create_match(user=alice, game="reversi", players=2)
     services.join_match(match_id=match.pk, user=bob)

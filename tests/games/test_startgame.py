@@ -85,6 +85,11 @@ def test_the_scaffold_makes_a_whole_game_in_one_folder(apps: Path) -> None:
     assert 'name=_("Sixth")' in (app / "game.py").read_text()
     assert "class SixthMatch(Match):" in (app / "models.py").read_text()
     assert 'msgid "Sixth"' in (app / "locale" / "ne" / "LC_MESSAGES" / "django.po").read_text()
+    # A new game starts on the kit: its seat checks and turn order, its state codec, its computer player.
+    rules, bot = (app / "rules.py").read_text(), (app / "bot.py").read_text()
+    assert "from games.kit.seats import check_seat, check_viewer, next_seat" in rules
+    assert "CODEC = StateCodec(State" in rules and "def dump(" in rules and "return dump_state(state)" in rules
+    assert "from games.kit.bots import one_ply" in bot and "return one_ply(" in bot
 
 
 def test_a_bad_slug_or_an_existing_folder_is_refused(apps: Path) -> None:
@@ -111,6 +116,7 @@ def test_the_new_game_passes_the_contract_the_translation_checks_and_its_own_tes
         "test_dump_and_load_round_trip_through_json",
         "test_apply_accepts_exactly_the_legal_actions_and_a_refusal_changes_nothing",
         "test_a_view_depends_only_on_what_its_seat_may_know",
+        "test_a_value_that_is_not_a_seat_is_refused_by_legal_actions_apply_and_view",
     ):
         assert f"tests/games/test_engine_contract.py::{test}[{SLUG}]" in passed
     for language in ("as", "ne"):
