@@ -53,7 +53,7 @@ def test_with_an_email_server_named_mail_goes_to_smtp() -> None:
     show = "from django.conf import settings; print(settings.MAILERS['default']['BACKEND'])"
     done = manage(production_env(EMAIL_HOST="smtp.example.org"), "shell", "-c", show)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "django.core.mail.backends.smtp.EmailBackend"
+    assert done.stdout.strip().splitlines()[-1] == "accounts.mail_delivery.EmailBackend"
 
 
 def test_the_nginx_site_names_every_daphne_and_leaves_no_placeholder(tmp_path: Path) -> None:
