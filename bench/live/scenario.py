@@ -351,6 +351,7 @@ class OneAtATime:
             "background_queries_per_s": round(self.background_queries / max(self.seconds, 1e-9), 2),
             "badge_frames_per_move": round(self.badge_frames / len(accepted), 2),
             "new_matches_during": self.new_matches,
+            "seconds": round(self.seconds, 3),
             **_latencies(self.moves),
         }
 
@@ -591,6 +592,9 @@ async def spectators(
         # A move must not start before the last one reached every spectator, or the backlog, not the
         # spectators, is measured.
         watched_runs += await one_at_a_time(site, [watched_pair], n, max(push_timeout, 15.0), watchers=socks)
+    # The size of the frame each spectator is sent (their fragment in the middlegame): the frame floor
+    # (bench.live.floor) is measured with frames of this size.
+    sizes = [len(sock.latest_text) for sock in socks if sock.latest_text]
     await asyncio.gather(*(s.close() for w in watchers for s in (w.match_sock, w.me_sock) if s is not None))
     await close_pairs([alone_pair, watched_pair])
     alone, watched = alone_runs.summary(), watched_runs.summary()
@@ -601,6 +605,11 @@ async def spectators(
         "cpu_ms_per_move_alone": alone["cpu_ms_per_move"],
         "cpu_ms_per_move_watched": watched["cpu_ms_per_move"],
         "cpu_added_percent": round(added, 1),
+        # What one more spectator costs a move: their frame, and their share of the one render of the view.
+        "cpu_us_per_spectator_frame": round(
+            (watched["cpu_ms_per_move"] - alone["cpu_ms_per_move"]) / max(len(socks), 1) * 1000, 1
+        ),
+        "frame_chars": round(sum(sizes) / len(sizes)) if sizes else None,
         "queries_per_move_alone": alone["queries_per_move"],
         "queries_per_move_watched": watched["queries_per_move"],
         # A watched move is done when the last spectator has it.
