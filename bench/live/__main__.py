@@ -164,8 +164,12 @@ async def one_process(
             )
             log(f"{tag}: daphne's own cost of a frame, {plan.spectators} sockets (the floor)")
             out["frame_floor"] = await frame_floor(plan, out["spectators"]["frame_chars"] or 14_400)
-            frame, bare = out["spectators"]["cpu_us_per_spectator_frame"], out["frame_floor"]["frame_us"]
-            out["spectator_frame_over_floor"] = round(frame / bare, 2) if bare > 0 else None
+            bare = out["frame_floor"]["frame_us"]
+            for key, frame in (
+                ("spectator_frame_over_floor", out["spectators"]["cpu_us_per_more_spectator_frame"]),
+                ("spectator_frame_with_render_over_floor", out["spectators"]["cpu_us_per_spectator_frame"]),
+            ):
+                out[key] = round(frame / bare, 2) if bare > 0 else None
         log(f"{tag}: steady {plan.steady_rate:g} moves/s")
         out["steady"] = await scenario.at_rate(site, pairs, plan.steady_rate, plan.steady_seconds, plan.push_timeout)
         if with_ramp:
@@ -359,11 +363,14 @@ def table(results: dict[str, Any]) -> str:
     floor_data = _get(results, "sqlite", "frame_floor")
     if spect and floor_data:
         over = _get(results, "sqlite", "spectator_frame_over_floor")
+        with_render = _get(results, "sqlite", "spectator_frame_with_render_over_floor")
         lines.append(
-            f"A spectator's frame: {_fmt(spect['cpu_us_per_spectator_frame'])} us of server CPU (their share of "
-            f"the view's render included); daphne alone, {floor_data['sockets']} sockets, frames of "
+            f"A spectator's frame: {_fmt(spect['cpu_us_per_more_spectator_frame'])} us of server CPU (1 spectator: "
+            f"{_fmt(spect['cpu_ms_per_move_one_spectator'])} ms per move, {spect['spectators']}: "
+            f"{_fmt(spect['cpu_ms_per_move_watched'])} ms); daphne alone, {floor_data['sockets']} sockets, frames of "
             f"{floor_data['size']:,} characters: {floor_data['frame_us']:.0f} us: {_fmt(over)}x "
-            f"(target at most {FRAME_OVER_FLOOR_TARGET}x)"
+            f"(target at most {FRAME_OVER_FLOOR_TARGET}x); with a share of the view's render, "
+            f"{_fmt(spect['cpu_us_per_spectator_frame'])} us: {_fmt(with_render)}x"
         )
     pg = results.get("postgres") or {}
     if pg.get("cpu_per_move_two_over_one") is not None:

@@ -61,8 +61,9 @@ def test_a_tiny_run_plays_moves_and_receives_their_pushes(tmp_path: Path) -> Non
     floor = sqlite["frame_floor"]
     assert (floor["sockets"], floor["size"]) == (2, spectators["frame_chars"])
     assert floor["frame_us"] > 0
-    over = round(spectators["cpu_us_per_spectator_frame"] / floor["frame_us"], 2)
+    over = round(spectators["cpu_us_per_more_spectator_frame"] / floor["frame_us"], 2)
     assert sqlite["spectator_frame_over_floor"] == over
+    assert spectators["cpu_ms_per_move_one_spectator"] > 0
     assert "server CPU per move" in run.stdout
     assert "A spectator's frame:" in run.stdout and "daphne alone, 2 sockets" in run.stdout
 
