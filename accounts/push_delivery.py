@@ -2,10 +2,10 @@
 
 A push endpoint is an address a stranger gave the server to contact later, so it is treated as hostile:
 
-- Apart: the thread that runs computer players, clocks and emails only hands a push over (``submit``).
-  A thread of its own runs an asyncio loop that makes at most ``CONCURRENCY`` deliveries at once and
-  keeps at most ``MAX_PENDING`` waiting; the outcomes are collected (``take_outcomes``) by whoever
-  records them in the database, so this thread never touches it.
+- Apart: the thread that runs computer players, clocks and emails only hands a push over (``submit``)
+  to the delivery thread (``accounts.courier``, shared with the emails), which makes at most
+  ``CONCURRENCY`` pushes at once and keeps at most ``MAX_PENDING`` waiting; the outcomes are collected
+  (``take_outcomes``) by whoever records them in the database, so that thread never touches it.
 - A total deadline: each delivery, from resolving the name to the status line, is cancelled after
   ``DEADLINE_SECONDS`` however slowly the other side trickles its answer (a per-read timeout would
   let an endpoint answering one byte every few seconds hold on for ever), and its socket is closed.
@@ -26,7 +26,6 @@ import ipaddress
 import logging
 import socket
 import ssl
-import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -40,6 +39,8 @@ from aiohttp.resolver import ThreadedResolver
 from django.conf import settings
 from py_vapid import Vapid
 from pywebpush import WebPusher
+
+from accounts.courier import Courier
 
 log = logging.getLogger(__name__)
 
@@ -275,65 +276,16 @@ async def deliver(job: Job, *, deadline: float | None = None) -> Outcome:
     return outcome(Result.FAILED, status)
 
 
-class _Courier:
-    """The delivery thread: an asyncio loop of its own, started on first use."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._idle = threading.Condition(self._lock)
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._slots: asyncio.Semaphore | None = None
-        self._pending = 0
-        self._outcomes: list[Outcome] = []
-
-    def _started_loop(self) -> asyncio.AbstractEventLoop:
-        if self._loop is None:
-            loop = asyncio.new_event_loop()
-            self._slots = asyncio.Semaphore(CONCURRENCY)
-            threading.Thread(target=loop.run_forever, name="turnwise-push", daemon=True).start()
-            self._loop = loop
-        return self._loop
-
-    def submit(self, job: Job) -> bool:
-        """Hand ``job`` over without waiting for it; False if too many are waiting already."""
-        with self._lock:
-            if self._pending >= MAX_PENDING:
-                return False
-            self._pending += 1
-            loop = self._started_loop()
-        asyncio.run_coroutine_threadsafe(self._run(job), loop)
-        return True
-
-    async def _run(self, job: Job) -> None:
-        assert self._slots is not None
-        result = Outcome(job.subscription_id, Result.FAILED, job.handed_at)
-        try:
-            async with self._slots:
-                result = await deliver(job)
-        except Exception:  # ``deliver`` never raises; if a bug made it, the push still counts as failed
-            log.exception("Push to subscription %s crashed", job.subscription_id)
-        finally:  # the slot in the count is freed whatever happened, or the queue would fill for good
-            with self._lock:
-                self._outcomes.append(result)
-                self._pending -= 1
-                self._idle.notify_all()
-
-    def take_outcomes(self) -> list[Outcome]:
-        with self._lock:
-            taken, self._outcomes = self._outcomes, []
-        return taken
-
-    def wait_idle(self, timeout: float | None) -> bool:
-        with self._idle:
-            return self._idle.wait_for(lambda: self._pending == 0, timeout)
-
-
-_courier = _Courier()
+_courier: Courier[Outcome] = Courier("push", CONCURRENCY)
 
 
 def submit(job: Job) -> bool:
-    """Deliver ``job`` on the push thread; returns at once (False: dropped, too many waiting)."""
-    return _courier.submit(job)
+    """Deliver ``job`` on the delivery thread; returns at once (False: dropped, too many waiting)."""
+    return _courier.submit(
+        lambda: deliver(job),
+        max_pending=MAX_PENDING,
+        if_crashed=Outcome(job.subscription_id, Result.FAILED, job.handed_at),
+    )
 
 
 def take_outcomes() -> list[Outcome]:

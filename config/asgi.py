@@ -131,8 +131,7 @@ from config import mail  # noqa: E402
 from games import bots, presence, realtime  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
-if settings.MAILERS["default"]["BACKEND"] == "config.mail.UnconfiguredEmailBackend":
-    mail.warn_once()  # at the start of each web process, not at the first notice
+mail.warn_if_unconfigured()  # at the start of each web process, not at the first notice
 
 router = ProtocolTypeRouter(
     {

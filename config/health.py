@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import os
 import time
 from collections.abc import Callable
 
@@ -24,8 +23,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
-from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
-from prometheus_client.multiprocess import MultiProcessCollector
+from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.samples import Sample
 
 from accounts.throttle import client_ip
@@ -37,12 +35,7 @@ _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"
 
 
 def _registry() -> CollectorRegistry:
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        # Every process's files, added up (a fresh registry per scrape, as prometheus_client asks).
-        registry = CollectorRegistry()
-        MultiProcessCollector(registry)
-        return registry
-    return REGISTRY
+    return metrics.collected()  # every process's figures with PROMETHEUS_MULTIPROC_DIR, else this one's
 
 
 def _database() -> str:

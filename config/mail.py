@@ -24,6 +24,14 @@ def warn_once() -> None:
         )
 
 
+def warn_if_unconfigured() -> None:
+    """The warning above, at a process's start, if this process drops its mail."""
+    from django.conf import settings
+
+    if settings.MAILERS["default"]["BACKEND"] == "config.mail.UnconfiguredEmailBackend":
+        warn_once()
+
+
 class UnconfiguredEmailBackend(DummyEmailBackend):
     """Django's dummy backend (every message dropped, reported as sent), with the warning above."""
 

@@ -181,28 +181,34 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "1"))
 if env_bool("FAST_PASSWORD_HASHER", False):
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-# Email: the console locally; in production SMTP once EMAIL_HOST names a server. With DEBUG off and no
-# EMAIL_HOST, mail is dropped with one warning when the process starts (config.mail), rather than a
-# ConnectionRefused traceback per notice from an SMTP server that is not there.
+# Email: the console locally; in production SMTP once EMAIL_HOST names a server, sent apart from the
+# background work and the requests (accounts.mail_delivery: a slow or hostile mail server never holds a
+# computer move or a page), EMAIL_TIMEOUT seconds for each exchange with the server and
+# EMAIL_DEADLINE_SECONDS for a whole message. With DEBUG off and no EMAIL_HOST, mail is dropped with one
+# warning when the process starts (config.mail), rather than a ConnectionRefused traceback per notice
+# from an SMTP server that is not there.
 _email_backend = os.environ.get(
     "EMAIL_BACKEND",
     "django.core.mail.backends.console.EmailBackend"
     if DEBUG
     else (
-        "django.core.mail.backends.smtp.EmailBackend"
+        "accounts.mail_delivery.EmailBackend"
         if os.environ.get("EMAIL_HOST")
         else "config.mail.UnconfiguredEmailBackend"
     ),
 )
 _email_options: dict[str, object] = {}
-if _email_backend.endswith("smtp.EmailBackend"):
+if _email_backend.endswith(("smtp.EmailBackend", "mail_delivery.EmailBackend")):
     _email_options = {
         "host": os.environ.get("EMAIL_HOST", "localhost"),
         "port": int(os.environ.get("EMAIL_PORT", "25")),
         "username": os.environ.get("EMAIL_HOST_USER", ""),
         "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
         "use_tls": env_bool("EMAIL_USE_TLS", False),
+        "timeout": float(os.environ.get("EMAIL_TIMEOUT", "10")),
     }
+    if _email_backend.endswith("mail_delivery.EmailBackend"):
+        _email_options["deadline"] = float(os.environ.get("EMAIL_DEADLINE_SECONDS", "60"))
 MAILERS = {"default": {"BACKEND": _email_backend, "OPTIONS": _email_options}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Turnwise <noreply@localhost>")
 # How many times an hour one account may download the archive of all its matches (games/record_views.py).

@@ -130,6 +130,8 @@ def ended_sessions() -> set[str]:
 def sweep() -> None:
     from games import realtime
 
+    # This process's share of the status page's figures, summed over every process by Prometheus.
+    metrics.refresh_windows(sockets=count())
     write_presence()
     for key in ended_sessions():
         realtime.end_session(key)

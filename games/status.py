@@ -1,4 +1,4 @@
-"""The public status page: live figures of the move path, from this process's counters (no query)."""
+"""The public status page: live figures of the move path, of every process, from Prometheus' figures (no query)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ Starts its own daphne (DEBUG off, a fresh database), scripts real clients (sign 
 join Reversi matches, open the match and badge sockets, play legal moves with htmx POSTs) and prints,
 measured in one run: server CPU per move and per plain page and their ratio, queries per move, push
 latency at a steady rate, the saturation rate of one process; the same on PostgreSQL + Redis with one
-and then two processes; and the CPU that 50 spectators add to a move.
+and then two processes (and the server CPU per move of two over one); the CPU that 50 spectators add
+to a move, and each spectator's frame against daphne's own cost of a frame (``bench.live.floor``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from bench.live import scenario
+from bench.live import floor, scenario
 from bench.live.server import (
     REPO,
     Server,
@@ -58,6 +59,7 @@ class Plan:
     step_seconds: float = 6.0
     ramp_time_limit: float = 150.0
     push_timeout: float = 5.0
+    floor_rounds: int = 40  # rounds of the frame floor (bench.live.floor), one frame to each spectator's socket
     # A step is sustained while push p99 stays under this, or under a multiple of the unloaded p99 when the
     # machine is so busy that even single moves are slow (the ramp looks for where the server stops keeping up).
     p99_limit_ms: float = 1000.0
@@ -83,8 +85,14 @@ QUICK = Plan(
     step_seconds=2.0,
     ramp_time_limit=10.0,
     push_timeout=5.0,
+    floor_rounds=5,
     idle_seconds=0.5,
 )
+
+# The targets of issue 27, item 5 (docs/performance.md): server CPU per move, two processes over one;
+# a spectator's frame over daphne's own frame.
+TWO_OVER_ONE_TARGET = 1.15
+FRAME_OVER_FLOOR_TARGET = 1.5
 
 
 def limit_ms(plan: Plan, sequential: dict[str, Any]) -> float:
@@ -154,6 +162,14 @@ async def one_process(
             out["spectators"] = await scenario.spectators(
                 site, plan.spectators, plan.spectator_moves, plan.push_timeout
             )
+            log(f"{tag}: daphne's own cost of a frame, {plan.spectators} sockets (the floor)")
+            out["frame_floor"] = await frame_floor(plan, out["spectators"]["frame_chars"] or 14_400)
+            bare = out["frame_floor"]["frame_us"]
+            for key, frame in (
+                ("spectator_frame_over_floor", out["spectators"]["cpu_us_per_more_spectator_frame"]),
+                ("spectator_frame_with_render_over_floor", out["spectators"]["cpu_us_per_spectator_frame"]),
+            ):
+                out[key] = round(frame / bare, 2) if bare > 0 else None
         log(f"{tag}: steady {plan.steady_rate:g} moves/s")
         out["steady"] = await scenario.at_rate(site, pairs, plan.steady_rate, plan.steady_seconds, plan.push_timeout)
         if with_ramp:
@@ -162,6 +178,19 @@ async def one_process(
         out["matches_started"] = site.setups
         await scenario.close_pairs(pairs)
         return out
+
+
+async def frame_floor(plan: Plan, size: int) -> dict[str, Any]:
+    """``bench.live.floor`` in this run: a bare daphne, as many sockets as spectators, frames of their size."""
+    with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
+        env = server_env(Path(tmp), database_url=None, redis_url=None, prefix="floor")
+        server = Server(env, Path(tmp) / "daphne.log", app="bench.live.floor_app:app")
+        server.start()
+        try:
+            measured = await floor.measure(server, plan.spectators, size, plan.floor_rounds)
+        finally:
+            server.stop()
+    return {"sockets": plan.spectators, "size": size, "rounds": plan.floor_rounds, **measured}
 
 
 async def ramp(site: Any, pairs: Any, plan: Plan, sequential: dict[str, Any]) -> dict[str, Any]:
@@ -179,16 +208,18 @@ async def ramp(site: Any, pairs: Any, plan: Plan, sequential: dict[str, Any]) ->
     )
 
 
-async def two_processes(servers: list[Server], plan: Plan, tag: str) -> dict[str, Any]:
+async def two_processes(servers: list[Server], plan: Plan, tag: str, *, with_ramp: bool) -> dict[str, Any]:
     async with client() as http:
         site = scenario.Site(http, servers, tag)
         log(f"{tag}: {plan.matches} matches, each match's players on different processes")
         pairs = await scenario.make_pairs(site, plan.matches, split=True)
         out: dict[str, Any] = {"processes": 2, "matches": plan.matches, "sockets": 4 * plan.matches}
+        out["idle_cpu_ms_per_s"] = round(await scenario.idle_cpu(servers, plan.idle_seconds) * 1000, 2)
         out["sequential"] = await scenario.sequential_moves(site, pairs, plan.sequential_moves, plan.push_timeout)
         out["steady"] = await scenario.at_rate(site, pairs, plan.steady_rate, plan.steady_seconds, plan.push_timeout)
-        log(f"{tag}: saturation ramp {plan.rates()}")
-        out["saturation"] = await ramp(site, pairs, plan, out["sequential"])
+        if with_ramp:
+            log(f"{tag}: saturation ramp {plan.rates()}")
+            out["saturation"] = await ramp(site, pairs, plan, out["sequential"])
         out["matches_started"] = site.setups
         await scenario.close_pairs(pairs)
         return out
@@ -228,13 +259,44 @@ def run_postgres(
         pg["one"] = asyncio.run(one_process(servers[0], plan, "pa", with_spectators=False, with_ramp=with_ramp))
         servers.append(Server(env, home / "daphne-2.log", args.repo))
         servers[1].start()
-        pg["two"] = asyncio.run(two_processes(servers, plan, "pb")) if with_ramp else None
+        pg["two"] = asyncio.run(two_processes(servers, plan, "pb", with_ramp=with_ramp))
+        pg.update(cpu_two_over_one(pg["one"], pg["two"]))
         return pg
     finally:
         for server in servers:
             server.stop()
         drop_postgres_database(admin, name)
         delete_redis_keys(args.redis_url, prefix)
+
+
+def _busy_ms_per_move(data: dict[str, Any], phase: str) -> float | None:
+    """CPU per move of a phase less what the processes spend idle (the sweeper's timer, per process)
+    over the phase's duration: the work the moves caused."""
+    cpu, seconds = _get(data, phase, "cpu_ms_per_move"), _get(data, phase, "seconds")
+    idle, moves = data.get("idle_cpu_ms_per_s"), _get(data, phase, "moves")
+    if cpu is None or seconds is None or idle is None or not moves:
+        return None
+    return cpu - idle * seconds / moves
+
+
+def cpu_two_over_one(one: dict[str, Any], two: dict[str, Any]) -> dict[str, Any]:
+    """Server CPU per move summed over both processes, over that of one process (target at most 1.15x):
+    one at a time, at the steady rate, and one at a time with the idle processes' own CPU taken out."""
+
+    def ratio(a: float | None, b: float | None) -> float | None:
+        return round(a / b, 2) if a is not None and b else None
+
+    return {
+        "cpu_per_move_two_over_one": ratio(
+            _get(two, "sequential", "cpu_ms_per_move"), _get(one, "sequential", "cpu_ms_per_move")
+        ),
+        "steady_cpu_per_move_two_over_one": ratio(
+            _get(two, "steady", "cpu_ms_per_move"), _get(one, "steady", "cpu_ms_per_move")
+        ),
+        "busy_cpu_per_move_two_over_one": ratio(
+            _busy_ms_per_move(two, "sequential"), _busy_ms_per_move(one, "sequential")
+        ),
+    }
 
 
 # --- the report -----------------------------------------------------------------------------------
@@ -298,9 +360,31 @@ def table(results: dict[str, Any]) -> str:
             f"(push to the last spectator p50 {_fmt(spect['push_to_last_spectator_ms_p50'])} ms, "
             f"p99 {_fmt(spect['push_to_last_spectator_ms_p99'])} ms)"
         )
+    floor_data = _get(results, "sqlite", "frame_floor")
+    if spect and floor_data:
+        over = _get(results, "sqlite", "spectator_frame_over_floor")
+        with_render = _get(results, "sqlite", "spectator_frame_with_render_over_floor")
+        lines.append(
+            f"A spectator's frame: {_fmt(spect['cpu_us_per_more_spectator_frame'])} us of server CPU (1 spectator: "
+            f"{_fmt(spect['cpu_ms_per_move_one_spectator'])} ms per move, {spect['spectators']}: "
+            f"{_fmt(spect['cpu_ms_per_move_watched'])} ms); daphne alone, {floor_data['sockets']} sockets, frames of "
+            f"{floor_data['size']:,} characters: {floor_data['frame_us']:.0f} us: {_fmt(over)}x "
+            f"(target at most {FRAME_OVER_FLOOR_TARGET}x); with a share of the view's render, "
+            f"{_fmt(spect['cpu_us_per_spectator_frame'])} us: {_fmt(with_render)}x"
+        )
+    pg = results.get("postgres") or {}
+    if pg.get("cpu_per_move_two_over_one") is not None:
+        lines.append(
+            "PostgreSQL + Redis: server CPU per move, two processes (summed) / one process: "
+            f"one at a time {_fmt(pg['cpu_per_move_two_over_one'])}x, at the steady rate "
+            f"{_fmt(pg.get('steady_cpu_per_move_two_over_one'))}x, one at a time less the idle processes' own CPU "
+            f"{_fmt(pg.get('busy_cpu_per_move_two_over_one'))}x (target at most {TWO_OVER_ONE_TARGET}x)"
+        )
     ratio = _get(results, "postgres", "two_over_one")
     if ratio is not None:
-        lines.append(f"PostgreSQL + Redis: two processes / one process throughput = {ratio}x")
+        cores = _get(results, "machine", "cores") or 0
+        note = "" if cores >= 4 else f" (not meaningful on {cores} cores: servers, databases and clients share them)"
+        lines.append(f"PostgreSQL + Redis: two processes / one process throughput = {ratio}x{note}")
     for name, data in columns:
         steps = _get(data, "saturation", "steps") or []
         if steps:

@@ -351,6 +351,7 @@ class OneAtATime:
             "background_queries_per_s": round(self.background_queries / max(self.seconds, 1e-9), 2),
             "badge_frames_per_move": round(self.badge_frames / len(accepted), 2),
             "new_matches_during": self.new_matches,
+            "seconds": round(self.seconds, 3),
             **_latencies(self.moves),
         }
 
@@ -558,49 +559,70 @@ async def make_pairs(site: Site, count: int, split: bool, concurrency: int = 8) 
 async def spectators(
     site: Site, count: int, moves: int, push_timeout: float, concurrency: int = 8, warmup: int = 10, block: int = 5
 ) -> dict[str, Any]:
-    """CPU per move of a public match nobody watches and of one ``count`` people watch, their moves
-    taken in turn in blocks of ``block`` (a block here, a block there, each measured apart), so that a
-    machine whose speed drifts during the run charges both the same."""
+    """CPU per move of a public match nobody watches, of one a single person watches, and of one
+    ``count`` people watch, their moves taken in turn in blocks of ``block`` (a block here, a block
+    there, each measured apart), so that a machine whose speed drifts during the run charges all three
+    the same. One spectator against ``count``: what each more spectator costs, the one render of their
+    view (made as soon as anyone watches) left out."""
     server = site.servers[0]
     alone_pair = await site.new_pair((server, server), public=True)
+    single_pair = await site.new_pair((server, server), public=True)
     watched_pair = await site.new_pair((server, server), public=True)
     # Into the middlegame first: the first moves of a match cost less (a shorter event list to show).
-    for pair in (alone_pair, watched_pair):
+    for pair in (alone_pair, single_pair, watched_pair):
         await sequential_moves(site, [pair], warmup, push_timeout)
     limit = asyncio.Semaphore(concurrency)
     watchers: list[Player] = []
+    single: list[Player] = []
 
-    async def watcher() -> None:
+    async def watcher(pair: Pair, into: list[Player]) -> None:
         async with limit:
             browser = await site.sign_up(server)
             player = Player(browser, server)
-            await browser.get(f"/m/{watched_pair.match_id}/")
+            await browser.get(f"/m/{pair.match_id}/")
             player.me_sock = await browser.open_socket("/ws/me/")
-            player.match_sock = await browser.open_socket(f"/ws/match/{watched_pair.match_id}/")
+            player.match_sock = await browser.open_socket(f"/ws/match/{pair.match_id}/")
             await player.match_sock.wait_frames(1, push_timeout)
-            watchers.append(player)
+            into.append(player)
 
-    await asyncio.gather(*(watcher() for _ in range(count)))
+    await asyncio.gather(watcher(single_pair, single), *(watcher(watched_pair, watchers) for _ in range(count)))
     socks = [w.match_sock for w in watchers if w.match_sock is not None]
-    alone_runs, watched_runs = OneAtATime(), OneAtATime()
+    single_socks = [w.match_sock for w in single if w.match_sock is not None]
+    alone_runs, single_runs, watched_runs = OneAtATime(), OneAtATime(), OneAtATime()
     for done in range(0, moves, block):
-        if alone_pair.over or watched_pair.over:
+        if alone_pair.over or single_pair.over or watched_pair.over:
             break
         n = min(block, moves - done)
         alone_runs += await one_at_a_time(site, [alone_pair], n, push_timeout)
+        single_runs += await one_at_a_time(site, [single_pair], n, push_timeout, watchers=single_socks)
         # A move must not start before the last one reached every spectator, or the backlog, not the
         # spectators, is measured.
         watched_runs += await one_at_a_time(site, [watched_pair], n, max(push_timeout, 15.0), watchers=socks)
-    await asyncio.gather(*(s.close() for w in watchers for s in (w.match_sock, w.me_sock) if s is not None))
-    await close_pairs([alone_pair, watched_pair])
-    alone, watched = alone_runs.summary(), watched_runs.summary()
+    # The size of the frame each spectator is sent (their fragment in the middlegame): the frame floor
+    # (bench.live.floor) is measured with frames of this size.
+    sizes = [len(sock.latest_text) for sock in socks if sock.latest_text]
+    everyone = [*watchers, *single]
+    await asyncio.gather(*(s.close() for w in everyone for s in (w.match_sock, w.me_sock) if s is not None))
+    await close_pairs([alone_pair, single_pair, watched_pair])
+    alone, one, watched = alone_runs.summary(), single_runs.summary(), watched_runs.summary()
     added = (watched["cpu_ms_per_move"] - alone["cpu_ms_per_move"]) / alone["cpu_ms_per_move"] * 100
+    more = max(len(socks) - 1, 1)
     return {
         "spectators": count,
         "moves_each": alone["moves"],
         "cpu_ms_per_move_alone": alone["cpu_ms_per_move"],
         "cpu_ms_per_move_watched": watched["cpu_ms_per_move"],
         "cpu_added_percent": round(added, 1),
+        # What one more spectator costs a move: their frame, and their share of the one render of the view.
+        "cpu_us_per_spectator_frame": round(
+            (watched["cpu_ms_per_move"] - alone["cpu_ms_per_move"]) / max(len(socks), 1) * 1000, 1
+        ),
+        "cpu_ms_per_move_one_spectator": one["cpu_ms_per_move"],
+        # Each spectator past the first: their frame alone, the render shared by all left out.
+        "cpu_us_per_more_spectator_frame": round(
+            (watched["cpu_ms_per_move"] - one["cpu_ms_per_move"]) / more * 1000, 1
+        ),
+        "frame_chars": round(sum(sizes) / len(sizes)) if sizes else None,
         "queries_per_move_alone": alone["queries_per_move"],
         "queries_per_move_watched": watched["queries_per_move"],
         # A watched move is done when the last spectator has it.

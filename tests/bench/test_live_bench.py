@@ -56,7 +56,30 @@ def test_a_tiny_run_plays_moves_and_receives_their_pushes(tmp_path: Path) -> Non
     spectators = sqlite["spectators"]
     assert spectators["completed_watched"] == 2  # both spectators saw both moves
     assert spectators["cpu_ms_per_move_alone"] > 0
+    assert spectators["frame_chars"] > 1000  # the spectators' Reversi fragment, measured, not assumed
+    # daphne's own frame, measured in the same run with as many sockets and frames of that size
+    floor = sqlite["frame_floor"]
+    assert (floor["sockets"], floor["size"]) == (2, spectators["frame_chars"])
+    assert floor["frame_us"] > 0
+    over = round(spectators["cpu_us_per_more_spectator_frame"] / floor["frame_us"], 2)
+    assert sqlite["spectator_frame_over_floor"] == over
+    assert spectators["cpu_ms_per_move_one_spectator"] > 0
     assert "server CPU per move" in run.stdout
+    assert "A spectator's frame:" in run.stdout and "daphne alone, 2 sockets" in run.stdout
+
+
+def test_two_processes_over_one_compares_cpu_per_move_with_and_without_the_idle_processes() -> None:
+    from bench.live.__main__ import cpu_two_over_one
+
+    # One process: 10 ms a move over 20 moves in 4 s, idle 5 ms/s; two: 12 ms a move in 4 s, idle 10 ms/s.
+    one = {"idle_cpu_ms_per_s": 5.0, "sequential": {"cpu_ms_per_move": 10.0, "seconds": 4.0, "moves": 20}}
+    two = {"idle_cpu_ms_per_s": 10.0, "sequential": {"cpu_ms_per_move": 12.0, "seconds": 4.0, "moves": 20}}
+    one["steady"], two["steady"] = {"cpu_ms_per_move": 11.0}, {"cpu_ms_per_move": 11.0}
+    assert cpu_two_over_one(one, two) == {
+        "cpu_per_move_two_over_one": 1.2,
+        "steady_cpu_per_move_two_over_one": 1.0,
+        "busy_cpu_per_move_two_over_one": 1.11,  # (12 - 10 * 4 / 20) / (10 - 5 * 4 / 20) = 10 / 9
+    }
 
 
 def test_the_ramp_refines_between_the_last_step_sustained_and_the_one_that_failed(monkeypatch: Any) -> None:

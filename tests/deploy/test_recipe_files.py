@@ -49,11 +49,21 @@ def test_without_an_email_server_mail_is_dropped_with_one_warning_not_a_tracebac
     assert "Traceback" not in done.stderr
 
 
+def test_the_worker_says_once_at_its_start_that_mail_is_dropped(tmp_path: Path) -> None:
+    """Not at the first notice, maybe hours later: when the operator is watching it start."""
+    env = production_env(SQLITE_PATH=str(tmp_path / "db.sqlite3"))
+    assert manage(env, "migrate", "--no-input").returncode == 0
+    done = manage(env, "run_worker", "--once")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("Email is not configured") == 1, done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_with_an_email_server_named_mail_goes_to_smtp() -> None:
     show = "from django.conf import settings; print(settings.MAILERS['default']['BACKEND'])"
     done = manage(production_env(EMAIL_HOST="smtp.example.org"), "shell", "-c", show)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "django.core.mail.backends.smtp.EmailBackend"
+    assert done.stdout.strip().splitlines()[-1] == "accounts.mail_delivery.EmailBackend"
 
 
 def test_the_nginx_site_names_every_daphne_and_leaves_no_placeholder(tmp_path: Path) -> None:

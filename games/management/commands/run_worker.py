@@ -13,7 +13,8 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from accounts import push
+from accounts import mail_delivery, push
+from config import mail
 from games import analysis, bots, clock, realtime
 
 
@@ -24,6 +25,7 @@ class Command(BaseCommand):
         parser.add_argument("--once", action="store_true", help="Do what is due now, then exit.")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        mail.warn_if_unconfigured()  # at the start, as the web processes do: not at the first notice
         if options["once"]:
             now = timezone.now()
             moves = bots.run_due(now=now)
@@ -31,6 +33,7 @@ class Command(BaseCommand):
             # The pushes handed over run on their own thread: let them finish (each within its deadline)
             # and record how they went, rather than leave them for a next tick that will not come.
             pushes = push.drain(now)
+            mail_delivery.wait_idle()  # the emails likewise (each within its deadline)
             analysed = analysis.run_due()
             self.stdout.write(
                 f"moves={moves} "
