@@ -14,7 +14,7 @@ from games.services.chat import CHAT_BURST, CHAT_WINDOW, post_chat
 from games.services.errors import ErrorCode, MatchError
 from games.services.leaving import claim_win, reclaim_seat, resign, time_out, warn_deadline
 from games.services.matches import abort, create_match, join_match, offer_rematch
-from games.services.moves import act, bot_act
+from games.services.moves import Moved, act, bot_act, move
 from games.services.vacations import end_vacation, start_vacation, vacation_days_left
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "BotTurn",
     "ErrorCode",
     "MatchError",
+    "Moved",
     "abort",
     "act",
     "bot_act",
@@ -32,6 +33,7 @@ __all__ = [
     "due_match_ids",
     "end_vacation",
     "join_match",
+    "move",
     "offer_rematch",
     "post_chat",
     "reclaim_seat",
