@@ -363,11 +363,10 @@ def announce_user(user_id: int) -> None:
     """Tell every page of this person that their inbox, turns or challenges changed (three queries, one
     render, in their language)."""
     from accounts.models import User
-    from games import pages
-    from games.services import challenges
+    from games import pages, queries
 
     waiting = pages.waiting_turns([user_id])
-    pending = challenges.pending_count(user_id)
+    pending = queries.pending_count(user_id)
     language = User.objects.filter(pk=user_id).values_list("language", flat=True).first()
     with translation.override(language or settings.LANGUAGE_CODE):
         message = _badge_message(user_id, len(waiting[user_id]), time.time(), pending)

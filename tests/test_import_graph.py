@@ -49,10 +49,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # push the payload it sends). Only their pages, which show a person's matches, sit with the web.
     ("accounts", ("accounts",)),
     # Every game app sits here too (``layer_of``): the registry names no game, each game declares itself.
-    ("registry and models", ("games.registry", "games.models")),
+    ("registry and models", ("games.registry", "games.models", "games.predicates")),
     ("record", ("games.record", "games.ratings", "games.export")),
     ("services", ("games.services",)),
-    ("read", ("games.read", "games.pages", "games.ending", "games.replay")),
+    ("read", ("games.read", "games.queries", "games.pages", "games.ending", "games.replay")),
     ("background", ("games.background", "games.bots", "games.runner", "games.clock", "games.notify", "games.analysis")),
     ("live", ("games.live", "games.realtime", "games.consumers", "games.presence")),
     (

@@ -5,8 +5,9 @@ move is allowed) and a rejection raises ``MatchError`` with a player-facing mess
 ``ErrorCode``, writing nothing. The modules: ``matches`` (create, join, start, abort, rematch),
 ``moves`` (a person's or a computer's action), ``leaving`` (resign, deadlines, claims, substitutes),
 ``bot_turns`` (the bot runner's lease), ``takebacks`` (asking and answering, Reversi), ``challenges``,
-``chat``, ``vacations``; ``predicates`` says what a player may do now, for the services and the pages
-alike. Callers write ``services.act(...)``.
+``chat``, ``vacations``. What a player may do now (``games.services.predicates``) is asked by
+the services and the pages alike; what waits for a person is read in ``games.queries``. Callers
+write ``services.act(...)``.
 """
 
 from games.services.bot_turns import BotTurn, claim_bot_turn, due_match_ids, release_bot_turn, retry_bot_turn_later
