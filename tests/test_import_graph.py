@@ -49,7 +49,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # push the payload it sends). Only their pages, which show a person's matches, sit with the web.
     ("accounts", ("accounts",)),
     # Every game app sits here too (``layer_of``): the registry names no game, each game declares itself.
-    ("registry and models", ("games.registry", "games.models", "games.predicates")),
+    ("registry and models", ("games.registry", "games.models")),
     ("record", ("games.record", "games.ratings", "games.export")),
     ("services", ("games.services",)),
     ("read", ("games.read", "games.queries", "games.pages", "games.ending", "games.replay")),
