@@ -328,7 +328,12 @@ def rewrite_imports(source: str, path: Path, moves: dict[str, str], warnings: li
                     warnings.append(
                         f"{path.relative_to(ROOT)}: {alias.name!r} is bound twice; imported as the old name"
                     )
-            statements.append((package, [ast.alias(name=name, asname=alias_name)]))
+            # One statement per package (as isort would merge them, keeping a line's noqa on each).
+            same = next((names for pkg, names in statements if pkg == package), None)
+            if same is None:
+                statements.append((package, [ast.alias(name=name, asname=alias_name)]))
+            else:
+                same.append(ast.alias(name=name, asname=alias_name))
         edits.whole[node.lineno] = (node.end_lineno or node.lineno, _statements(node, edits.lines, statements))
     if renamed:
         for node in ast.walk(tree):
