@@ -25,9 +25,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "engine, kit and support",
         (
-            # games/__init__.py is empty: importing the package (as ``from games import x`` does) costs
-            # nothing. A flat module of games/ named nowhere below is not placed by this (see
-            # ``test_every_module_has_a_layer``).
+            # The package games itself (its __init__ imports nothing). A flat module of games/ named
+            # nowhere below is not placed by this (see ``test_every_module_has_a_layer``).
             "games",
             "games.engine",
             "games.kit",
@@ -50,6 +49,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("accounts", ("accounts",)),
     # Every game app sits here too (``layer_of``): the registry names no game, each game declares itself.
     ("registry and models", ("games.registry", "games.models")),
+    # The record: ratings and the export read the models; fair play's chained log, takebacks and charts
+    # are pure (above: the models use fair play).
     ("record", ("games.record", "games.ratings", "games.export")),
     ("services", ("games.services",)),
     ("read", ("games.read", "games.queries", "games.pages", "games.ending", "games.replay")),
@@ -201,12 +202,19 @@ def layer_of(module: str, games: set[str]) -> int | None:
     return None if found is None else found[1]
 
 
+def empty_packages(graph: dict[str, set[str]]) -> set[str]:
+    """Packages whose ``__init__`` imports nothing: importing one of their modules runs nothing more, so
+    the package itself is no dependency (games.record holds modules of two layers)."""
+    return {name for name, targets in graph.items() if not targets and any(m.startswith(name + ".") for m in graph)}
+
+
 def upward_imports(graph: dict[str, set[str]], games: set[str]) -> list[str]:
     """Every import of a module from a layer above its own, as "a (layer) imports b (layer)"."""
     found = []
+    empty = empty_packages(graph)
     for module, targets in sorted(graph.items()):
         own = layer_of(module, games)
-        for target in sorted(targets):
+        for target in sorted(targets - empty):
             theirs = layer_of(target, games)
             if own is not None and theirs is not None and theirs > own:
                 found.append(f"{module} ({LAYERS[own][0]}) imports {target} ({LAYERS[theirs][0]})")
