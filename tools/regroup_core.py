@@ -107,6 +107,8 @@ CORE: dict[str, str] = {
 APP_RENAMES = {"forms": "action_forms", "view": "seat_view"}
 
 # Never rewritten: this table, generated catalogues (their "#:" lines are rewritten by makemessages).
+# A file that says so is left alone (a test of this script, whose old names are its data).
+LEAVE_MARK = "regroup_core: leave"
 SKIP_PARTS = {".git", ".venv", "node_modules", "__pycache__", "staticfiles", "locale", "locale_django"}
 TEXT_SUFFIXES = {
     ".py",
@@ -310,7 +312,10 @@ def rewrite_imports(source: str, path: Path, moves: dict[str, str], warnings: li
             continue
         if node.level and not moved:
             # ``from .forms import x``: the module itself moved; write it absolute.
-            edits.whole[node.lineno] = (node.end_lineno or node.lineno, _statement(node, moves[base], node.names))
+            edits.whole[node.lineno] = (
+                node.end_lineno or node.lineno,
+                _statements(node, edits.lines, [(moves[base], list(node.names))]),
+            )
             continue
         kept = [a for a in node.names if a not in moved]
         statements: list[tuple[str, list[ast.alias]]] = []
@@ -341,9 +346,37 @@ def rewrite_imports(source: str, path: Path, moves: dict[str, str], warnings: li
                 if node.lineno in edits.whole:
                     continue
                 edits.replace(node.lineno, node.col_offset, node.end_col_offset or 0, renamed[node.id])
+    _rewrite_attributes(tree, edits, moves, path, warnings)
     if not edits.whole and not edits.by_line:
         return source
     return edits.apply()
+
+
+def _rewrite_attributes(tree: ast.AST, edits: Edits, moves: dict[str, str], path: Path, warnings: list[str]) -> None:
+    """``services.events.x`` where ``services`` is the package ``games.services`` (however it was imported,
+    e.g. ``from games import services as match_services``): the renamed module's attribute follows."""
+    packages: dict[str, str] = {}  # local name -> the module it is
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                packages[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    packages[alias.asname] = alias.name
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+            continue
+        full = f"{packages.get(node.value.id, '')}.{node.attr}"
+        if node.value.id not in packages or full not in moves or node.end_lineno != node.lineno:
+            continue
+        parent, leaf = moves[full].rsplit(".", 1)
+        if parent != packages[node.value.id]:
+            where = path.relative_to(ROOT)
+            warnings.append(f"{where}:{node.lineno}: {node.value.id}.{node.attr} moved to another package; by hand")
+            continue
+        end = node.end_col_offset or 0
+        edits.replace(node.lineno, end - len(node.attr.encode()), end, leaf)
 
 
 def _statement(node: ast.ImportFrom, package: str, names: list[ast.alias]) -> str:
@@ -494,6 +527,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             text = path.read_text()
         except UnicodeDecodeError:
+            continue
+        if LEAVE_MARK in text:
             continue
         new = rewrite_text(text, path, moves, warnings, apps)
         if new != text:
