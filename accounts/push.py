@@ -13,6 +13,7 @@ import base64
 import binascii
 import json
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -136,10 +137,12 @@ def _due_subscriptions(user_ids: list[int], now: datetime) -> dict[int, list[Pus
     return found
 
 
-def push_news(news: list[tuple[Any, list[Any]]], now: datetime) -> int:
+def push_news(news: list[tuple[Any, list[Any]]], now: datetime, payload: Callable[[list[Any]], dict[str, Any]]) -> int:
     """Hand over a push of the news to each of these players' browsers not pushed within the interval.
 
-    ``news``: (player, the notices still worth telling them). Returns at once: the deliveries run on the
+    ``news``: (player, the notices still worth telling them); ``payload`` makes the pushed message from
+    the notices new to a browser (the games' side says what a notice means: ``games.notify``, so this
+    module names no game code). Returns at once: the deliveries run on the
     push thread (``accounts.push_delivery``), and ``record_outcomes`` stores how they went. A constant
     number of queries for the whole batch."""
     wanted = [user.pk for user, notices in news if notices]
@@ -209,26 +212,6 @@ def drain(now: datetime) -> int:
     (``run_worker --once``, tests)."""
     push_delivery.wait_idle()
     return record_outcomes(now)
-
-
-def payload(notices: list[Any]) -> dict[str, Any]:
-    """What the service worker shows: the matches named, and where a click leads."""
-    from games import registry
-    from games.i18n import digits
-
-    matches: dict[int, Any] = {}
-    for notice in notices:
-        matches.setdefault(notice.match_id, notice)
-    lines = [
-        f"{n.get_kind_display()}: {registry.get(n.match.game).name} #{digits(n.match_id)}" for n in matches.values()
-    ]
-    first = next(iter(matches.values()))
-    return {
-        "title": "Turnwise",
-        "body": "\n".join(lines),
-        "url": first.match.get_absolute_url() if len(matches) == 1 else "/",
-        "tag": f"turnwise-{first.match_id}" if len(matches) == 1 else "turnwise",
-    }
 
 
 def _deliver(subscription: PushSubscription, data: dict[str, Any], signing: tuple[str, str], now: datetime) -> bool:

@@ -12,6 +12,6 @@ def turns(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    from games.services.challenges import pending_count
+    from games.queries import pending_count
 
     return {"turn_count": your_turn_count(user), "challenge_count": pending_count(user)}

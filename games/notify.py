@@ -122,7 +122,7 @@ def _email_users(users: dict[int, User], pending: list[Notice], now: datetime) -
         (users[uid], [n for n in notices if _still_news(n, users[uid], seats, challenged)])
         for uid, notices in by_user.items()
     ]
-    push.push_news(news, now)
+    push.push_news(news, now, push_payload)
     handled: list[int] = []
     emailed: list[int] = []
     sent_to: list[int] = []
@@ -243,3 +243,22 @@ def _compose_and_send(user: User, notices: list[Notice], *, digest: bool, waitin
         message.send()
     except Exception:  # The notices stay handled; a mail outage must not stop the clock work.
         log.exception("Could not email %s", user.pk)
+
+
+def push_payload(notices: list[Notice]) -> dict[str, Any]:
+    """What the service worker shows of a push: the matches named, and where a click leads."""
+    from games import registry
+
+    matches: dict[int, Notice] = {}
+    for notice in notices:
+        matches.setdefault(notice.match_id, notice)
+    lines = [
+        f"{n.get_kind_display()}: {registry.get(n.match.game).name} #{digits(n.match_id)}" for n in matches.values()
+    ]
+    first = next(iter(matches.values()))
+    return {
+        "title": "Turnwise",
+        "body": "\n".join(lines),
+        "url": first.match.get_absolute_url() if len(matches) == 1 else "/",
+        "tag": f"turnwise-{first.match_id}" if len(matches) == 1 else "turnwise",
+    }

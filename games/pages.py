@@ -128,7 +128,7 @@ def match_context(
 
 def _challenges_context(match: Match, rematch: Match | None, mine: Seat | None, user: Any) -> dict[str, Any]:
     """Challenges to answer or to follow on this page, and where a started rematch takes its players."""
-    from games.services import challenges
+    from games import queries
 
     follow, open_to_me = "", False
     if rematch is not None:
@@ -136,9 +136,9 @@ def _challenges_context(match: Match, rematch: Match | None, mine: Seat | None, 
         open_to_me = can_watch(rematch, rematch_seats, user)
         if rematch.status == Match.Status.ACTIVE and viewer_seat(rematch_seats, user) is not None:
             follow = rematch.get_absolute_url()
-    rematch_rows = challenges.shown_on(rematch, user) if rematch is not None else []
+    rematch_rows = queries.shown_on(rematch, user) if rematch is not None else []
     return {
-        "invitations": challenges.shown_on(match, user) if match.status == Match.Status.WAITING else [],
+        "invitations": queries.shown_on(match, user) if match.status == Match.Status.WAITING else [],
         "rematch_invitations": rematch_rows,
         # A rematch offered to this player: its Accept and Decline are the one choice the end shows.
         "rematch_to_answer": any(row["mine"] and row["open"] for row in rematch_rows),
@@ -258,7 +258,7 @@ def your_turn_count(user: Any) -> int:
 
 
 def render_turn_badge(user: Any) -> str:
-    from games.services.challenges import pending_count
+    from games.queries import pending_count
 
     with translation.override(_language_of(user)):
         return badge_html(your_turn_count(user), pending_count(user))

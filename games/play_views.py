@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from games import invitations, presence, registry, services
+from games import invitations, presence, queries, registry, services
 from games.forms import PlayNowForm
 from games.models import Block, Follow, Seat
 from games.services import challenges, pairing, people
@@ -35,11 +35,11 @@ def _play_context(user: User, forms: dict[str, PlayNowForm] | None = None) -> di
 
 
 def _seeks_context(user: User) -> dict[str, Any]:
-    seeks = pairing.seeks_of(user)
+    seeks = queries.seeks_of(user)
     mine = [s for s in seeks if s.status == s.Status.OPEN]
     return {
         "open_seeks": mine,
-        "partner_asks": pairing.partner_asks(user, mine),
+        "partner_asks": queries.partner_asks(user, mine),
         "closed_seeks": [s for s in seeks if s.status != s.Status.OPEN],
         "max_seeks": pairing.MAX_OPEN_SEEKS,
     }

@@ -17,7 +17,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Callable, Coroutine, Iterable
-from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from asgiref.sync import async_to_sync
@@ -33,10 +33,6 @@ if TYPE_CHECKING:
     from games.models import Match, Seat
 
 log = logging.getLogger(__name__)
-
-# The renders of the latest announcement made in this context, so that the mover's HTTP reply reuses
-# its seat's render instead of rendering again: {(match id, version): {user id: html}}.
-_rendered: ContextVar[dict[tuple[int, int], dict[int, str]] | None] = ContextVar("turnwise_rendered", default=None)
 
 # The server's event loop: announcements made from other threads (HTTP views, the background runner)
 # are sent from it, where the channel layer's connections live.
@@ -272,7 +268,22 @@ def _on_server_loop[T](make: Callable[[], Coroutine[Any, Any, T]]) -> T:
     return async_to_sync(run)()
 
 
-def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """What :func:`announce` rendered: the match's fragment at ``version`` for each seated person."""
+
+    match_id: int
+    version: int
+    by_user: dict[int, str]
+
+    def fragment(self, match_id: int, version: int, user_id: int) -> str | None:
+        """This person's fragment, if it is of this match at this version."""
+        if (match_id, version) != (self.match_id, self.version):
+            return None
+        return self.by_user.get(user_id)
+
+
+def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> Rendered:
     """After a commit: render the match once per seated person and once for spectators, and push it.
 
     ``match`` and ``seats`` are the objects the service just committed (seats with their users), so
@@ -288,7 +299,6 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
     watched = groups_with_members(list(watch_groups.values()))
     watched_in = [lang for lang, group in watch_groups.items() if group in watched]
     by_user, spectators = pages.render_for_push(match, seats, waiting, spectator_languages=watched_in)
-    _rendered.set({(match.pk, match.version): by_user})
     messages: list[tuple[str, dict[str, Any]]] = [
         (
             match_user_group(match.pk, user_id),
@@ -318,6 +328,7 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> None:
     if moved:
         metrics.record_move()
     deliver(messages)
+    return Rendered(match.pk, match.version, by_user)
 
 
 def groups_with_members(groups: list[str]) -> set[str]:
@@ -339,14 +350,6 @@ def groups_with_members(groups: list[str]) -> set[str]:
     return set(groups)
 
 
-def rendered_fragment(match_id: int, version: int, user_id: int) -> str | None:
-    """The fragment :func:`announce` rendered for this person at this version, in this context."""
-    renders = _rendered.get()
-    if renders is None:
-        return None
-    return renders.get((match_id, version), {}).get(user_id)
-
-
 def _badge_message(
     user_id: int, turn_count: int, at: float, challenge_count: int | None = None
 ) -> tuple[str, dict[str, Any]]:
@@ -360,11 +363,10 @@ def announce_user(user_id: int) -> None:
     """Tell every page of this person that their inbox, turns or challenges changed (three queries, one
     render, in their language)."""
     from accounts.models import User
-    from games import pages
-    from games.services import challenges
+    from games import pages, queries
 
     waiting = pages.waiting_turns([user_id])
-    pending = challenges.pending_count(user_id)
+    pending = queries.pending_count(user_id)
     language = User.objects.filter(pk=user_id).values_list("language", flat=True).first()
     with translation.override(language or settings.LANGUAGE_CODE):
         message = _badge_message(user_id, len(waiting[user_id]), time.time(), pending)

@@ -18,8 +18,9 @@ from games.services import events
 
 
 @receiver(events.match_changed, dispatch_uid="turnwise-push-match")
-def push_match(sender: Any, match: Match, seats: list[Seat], moved: bool, **kwargs: Any) -> None:
-    realtime.announce(match, seats, moved=moved)
+def push_match(sender: Any, match: Match, seats: list[Seat], moved: bool, **kwargs: Any) -> realtime.Rendered:
+    # The renders go back as this receiver's reply: the mover's HTTP reply reuses its seat's.
+    return realtime.announce(match, seats, moved=moved)
 
 
 @receiver(events.match_changed, dispatch_uid="turnwise-analyse-computer-match")

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
-from games import pages, registry, services
+from games import pages, queries, registry, services
 from games.forms import ChallengeForm, game_slug, refreshed_initial
 from games.models import Match, Seat
 from games.services import challenges
@@ -54,7 +54,7 @@ def inbox_context(user: User) -> dict[str, Any]:
         seat = next(s for s in match.seats.all() if s.user_id == user.pk)
         (your_turn if seat.to_act and not seat.is_bot else others).append((match, seat))
     your_turn.sort(key=lambda pair: pair[1].waiting_since or pair[0].updated_at)
-    return {"your_turn": your_turn, "others": others, "challenges": challenges.pending_for(user)}
+    return {"your_turn": your_turn, "others": others, "challenges": queries.pending_for(user)}
 
 
 @login_required

@@ -199,16 +199,26 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     except InvalidAction as exc:
         return _render_match(request, match_id, notice=exc.message, level="error", status=REFUSED)
     try:
-        match = services.act(match_id=match_id, user=request.user, action=action, version=version)
+        moved = services.move(match_id=match_id, user=request.user, action=action, version=version)
     except services.MatchError as exc:
         if exc.code == ErrorCode.NOT_FOUND:
             raise Http404 from exc
         return _render_match(request, match_id, notice=exc.message, level="error", status=_in_place(exc))
     if request.htmx:
         # The announcement after the commit rendered this seat's fragment already: reply with it.
-        html = realtime.rendered_fragment(match.pk, match.version, request.user.pk)
+        html = _mover_fragment(moved, request.user.pk)
         return HttpResponse(html) if html is not None else _render_match(request, match_id)
     return redirect("games:match", match_id=match_id)
+
+
+def _mover_fragment(moved: services.Moved, user_id: int) -> str | None:
+    """The push's render of the mover's seat, if the commit has announced it (not inside an outer
+    transaction, which commits later)."""
+    match = moved.match
+    for reply in moved.announcement.replies:
+        if isinstance(reply, realtime.Rendered):
+            return reply.fragment(match.pk, match.version, user_id)
+    return None
 
 
 def _may_see(match_id: int, user: User | AnonymousUser) -> bool:

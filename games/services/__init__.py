@@ -5,8 +5,9 @@ move is allowed) and a rejection raises ``MatchError`` with a player-facing mess
 ``ErrorCode``, writing nothing. The modules: ``matches`` (create, join, start, abort, rematch),
 ``moves`` (a person's or a computer's action), ``leaving`` (resign, deadlines, claims, substitutes),
 ``bot_turns`` (the bot runner's lease), ``takebacks`` (asking and answering, Reversi), ``challenges``,
-``chat``, ``vacations``; ``predicates`` says what a player may do now, for the services and the pages
-alike. Callers write ``services.act(...)``.
+``chat``, ``vacations``. What a player may do now (``games.services.predicates``) is asked by
+the services and the pages alike; what waits for a person is read in ``games.queries``. Callers
+write ``services.act(...)``.
 """
 
 from games.services.bot_turns import BotTurn, claim_bot_turn, due_match_ids, release_bot_turn, retry_bot_turn_later
@@ -14,7 +15,7 @@ from games.services.chat import CHAT_BURST, CHAT_WINDOW, post_chat
 from games.services.errors import ErrorCode, MatchError
 from games.services.leaving import claim_win, reclaim_seat, resign, time_out, warn_deadline
 from games.services.matches import abort, create_match, join_match, offer_rematch
-from games.services.moves import act, bot_act
+from games.services.moves import Moved, act, bot_act, move
 from games.services.vacations import end_vacation, start_vacation, vacation_days_left
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "BotTurn",
     "ErrorCode",
     "MatchError",
+    "Moved",
     "abort",
     "act",
     "bot_act",
@@ -32,6 +34,7 @@ __all__ = [
     "due_match_ids",
     "end_vacation",
     "join_match",
+    "move",
     "offer_rematch",
     "post_chat",
     "reclaim_seat",

@@ -245,12 +245,13 @@ def finish(match: Match, result: Result, seats: list[Seat]) -> None:
     events.on_commit(events.match_finished, match_id=match.pk)
 
 
-def announce_on_commit(match: Match, *, seats: list[Seat], moved: bool = False) -> None:
+def announce_on_commit(match: Match, *, seats: list[Seat], moved: bool = False) -> events.Announcement:
     """After the commit, render the change once per seat and push it (``games.realtime``).
 
     The announcer gets the committed objects themselves (the match and its seats with their users),
-    so it need not read them again.
+    so it need not read them again. The returned announcement holds the receivers' replies once sent.
     """
-    events.on_commit(events.match_changed, match=match, seats=seats, moved=moved)
+    announcement = events.on_commit(events.match_changed, match=match, seats=seats, moved=moved)
     if match.bot_due_at is not None:
         events.on_commit(events.bot_move_due)
+    return announcement

@@ -12,7 +12,6 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -146,36 +145,6 @@ def decline(*, match_id: int, user: User) -> Match:
         if match.rematch_of_id is not None:
             challenge_records.announce_original(match.rematch_of_id)
     return match
-
-
-def pending_for(user: User) -> list[Challenge]:
-    """The challenges waiting on ``user``'s answer, oldest first (their inbox)."""
-    return list(
-        Challenge.objects.filter(
-            challenged=user, status=Challenge.Status.PENDING, match__status=Match.Status.WAITING
-        ).select_related("match", "challenger")
-    )
-
-
-def pending_count(user: User) -> int:
-    return Challenge.objects.filter(
-        challenged=user, status=Challenge.Status.PENDING, match__status=Match.Status.WAITING
-    ).count()
-
-
-def shown_on(match: Match | None, user: User | AnonymousUser | None) -> list[dict[str, Any]]:
-    """The challenges of a match its page shows to ``user``: their own to answer, or how theirs went."""
-    if match is None or user is None or not user.is_authenticated:
-        return []
-    rows = []
-    for challenge in Challenge.objects.filter(match=match).select_related("challenger", "challenged"):
-        mine = challenge.challenged_id == user.pk
-        if mine and challenge.status != Challenge.Status.PENDING:
-            continue
-        if not mine and challenge.status == Challenge.Status.ACCEPTED:
-            continue
-        rows.append({"challenge": challenge, "mine": mine, "open": match.status == Match.Status.WAITING})
-    return rows
 
 
 def _waiting() -> Any:

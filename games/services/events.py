@@ -7,8 +7,6 @@ lead back here in a circle.
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.db import transaction
 from django.dispatch import Signal
 
@@ -28,6 +26,30 @@ match_finished = Signal()
 clock_ticked = Signal()
 
 
-def on_commit(signal: Signal, **kwargs: object) -> None:
-    """Send ``signal`` with ``kwargs`` once the current transaction commits (at once outside one)."""
-    transaction.on_commit(partial(signal.send, sender=None, **kwargs))
+class Announcement:
+    """What the receivers of one signal sent after a commit returned, once it has been sent.
+
+    ``replies`` stays empty until the commit, and for good when the transaction that commits is an outer
+    one the caller does not end (a test's, a batch's): a caller that wants a reply must then do without.
+    """
+
+    __slots__ = ("replies", "sent")
+
+    def __init__(self) -> None:
+        self.replies: list[object] = []
+        self.sent = False
+
+    def send(self, signal: Signal, kwargs: dict[str, object]) -> None:
+        self.replies = [reply for _receiver, reply in signal.send(sender=None, **kwargs)]
+        self.sent = True
+
+
+def on_commit(signal: Signal, **kwargs: object) -> Announcement:
+    """Send ``signal`` with ``kwargs`` once the current transaction commits (at once outside one).
+
+    The returned :class:`Announcement` holds the receivers' replies once sent, so that a service can
+    hand its caller what a receiver made of the change (the mover's render) as a return value.
+    """
+    announcement = Announcement()
+    transaction.on_commit(lambda: announcement.send(signal, kwargs))
+    return announcement

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -11,21 +13,37 @@ from games import fairplay, registry
 from games.engine import Action, IllegalAction, InvalidAction
 from games.i18n import localize
 from games.models import Match, Move
+from games.services import events
 from games.services.base import after_change, announce_on_commit, insert_rows, locked_with_seats, update_where
 from games.services.errors import ErrorCode, MatchError
 
 
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A committed move: the match as written, and its announcement (whose replies, once the commit has
+    run, include the push's renders: the mover's reply reuses its seat's fragment instead of rendering
+    it again)."""
+
+    match: Match
+    announcement: events.Announcement
+
+
 def act(*, match_id: int, user: User, action: Action, version: int) -> Match:
     """Apply ``user``'s action to the match as seen at ``version``."""
+    return move(match_id=match_id, user=user, action=action, version=version).match
+
+
+def move(*, match_id: int, user: User, action: Action, version: int) -> Moved:
+    """:func:`act`, returning the announcement too (for the mover's HTTP reply)."""
     return _act(match_id=match_id, user=user, bot_seat=None, action=action, version=version)
 
 
 def bot_act(*, match_id: int, seat: int, action: Action, version: int) -> Match:
     """Apply a computer seat's action; the same checks as a person's."""
-    return _act(match_id=match_id, user=None, bot_seat=seat, action=action, version=version)
+    return _act(match_id=match_id, user=None, bot_seat=seat, action=action, version=version).match
 
 
-def _act(*, match_id: int, user: User | None, bot_seat: int | None, action: Action, version: int) -> Match:
+def _act(*, match_id: int, user: User | None, bot_seat: int | None, action: Action, version: int) -> Moved:
     if not isinstance(action, dict):
         raise MatchError(_("That request is not a valid move."), ErrorCode.INVALID)
     with transaction.atomic():
@@ -106,8 +124,8 @@ def _act(*, match_id: int, user: User | None, bot_seat: int | None, action: Acti
             seats=seats,
             follow_up=bot_seat is not None and seat.number in to_act,
         )
-        announce_on_commit(match, seats=seats, moved=True)
-    return match
+        announcement = announce_on_commit(match, seats=seats, moved=True)
+    return Moved(match, announcement)
 
 
 def _why_not_to_act(spec: registry.Game, match: Match, seat: int, action: Action) -> str:

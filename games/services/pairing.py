@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Count, F, Q
+from django.db.models import Count, F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -302,20 +302,3 @@ def _make_match(kind: Kind, group: list[Seek], now: datetime) -> Match | None:
         for seek in group:
             events.on_commit(events.user_changed, user_id=seek.user_id)
     return match
-
-
-def seeks_of(user: User, *, now: datetime | None = None) -> list[Seek]:
-    """The player's open seeks, and those paired or cancelled in the last day (to show how they went)."""
-    now = now or timezone.now()
-    recent = Q(status=Seek.Status.OPEN) | Q(closed_at__gte=now - timedelta(days=1))
-    return list(Seek.objects.filter(recent, user=user).order_by("-created_at", "-pk")[: MAX_OPEN_SEEKS * 4])
-
-
-def partner_asks(user: User, mine: list[Seek]) -> list[Seek]:
-    """Open seeks naming ``user`` as partner that ``user`` has not answered with a seek naming them back."""
-    answered = {(s.partner_id, Kind.of(s)) for s in mine}
-    return [
-        s
-        for s in Seek.objects.filter(partner=user, status=Seek.Status.OPEN).select_related("user").order_by("pk")
-        if (s.user_id, Kind.of(s)) not in answered
-    ]

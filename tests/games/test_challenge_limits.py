@@ -15,7 +15,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games import queries, services
 from games.models import Challenge, Match, Notice, Seat
 from games.services import challenges
 from tests.support import client_for
@@ -53,7 +53,7 @@ def test_a_hundred_challenges_to_one_person_in_a_burst_leave_three_waiting(alice
     assert [a.status_code for a in answers] == [302] * challenges.WAITING_TO_ONE + [429] * 97
     assert Challenge.objects.filter(challenged=bob).count() == challenges.WAITING_TO_ONE
     assert Match.objects.count() == challenges.WAITING_TO_ONE
-    assert len(challenges.pending_for(bob)) == challenges.WAITING_TO_ONE
+    assert len(queries.pending_for(bob)) == challenges.WAITING_TO_ONE
     # The refused ones are told why, on the challenge form they came from.
     refusal = answers[-1].content.decode()
     assert "bob has not answered your last 3 challenges yet: wait for an answer before sending more." in refusal
@@ -123,7 +123,7 @@ def test_at_most_twenty_challenges_wait_on_one_person(bob: Any, make_user: Any) 
     refused(lambda: challenges.challenge_to_match(match_id=match.pk, user=last, username="bob"))
     assert match.seats.get(number=1).reserved_for is None
     # Once bob answers one, there is room again.
-    challenges.accept(match_id=challenges.pending_for(bob)[0].match_id, user=bob)
+    challenges.accept(match_id=queries.pending_for(bob)[0].match_id, user=bob)
     challenges.challenge_to_match(match_id=match.pk, user=last, username="bob")
 
 

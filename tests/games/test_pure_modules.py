@@ -57,9 +57,8 @@ assert not any(m == "django" or m.startswith("django.") for m in sys.modules)
 
 def test_the_django_blocker_would_catch_an_import() -> None:
     script = "import sys\nclass R:\n    def find_spec(self, n, p=None, t=None):\n"
-    script += (
-        "        if n.startswith('django'): raise ImportError(n)\nsys.meta_path.insert(0, R())\nimport games.parsing"
-    )
+    script += "        if n.startswith('django'): raise ImportError(n)\nsys.meta_path.insert(0, R())\n"
+    script += "import games.parsing"
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and "ImportError: django" in done.stderr
 

@@ -1,8 +1,10 @@
-// The match and replay pages, by keyboard and screen reader: after every change focus stays on the
-// board and what happened is read out; arrow keys move over a board of squares and step a replay.
-// A game's own script (its app's static/<game>/board.js) adds what only its board does, through
-// window.turnwiseBoard.onRender. Everything works without these files too (plain forms, links and the
-// server's marks); they only make it quicker.
+// The match and replay pages of every game, by keyboard and screen reader: after every change focus
+// stays on the board and what happened is read out; the arrow keys step a replay. A game's own script
+// (its app's static/<game>/board.js) adds what only its board does, through
+// window.turnwiseBoard.onRender (Reversi's: the arrow keys over its squares). A board whose cells move
+// focus among themselves marks its container data-grid and its cells data-row/data-col, one of them
+// tabindex=0: focus comes back to that cell after a change. Everything works without these files too
+// (plain forms, links and the server's marks); they only make it quicker.
 (function () {
   "use strict";
 
@@ -14,7 +16,6 @@
   };
 
   function setUp(body) {
-    setUpGrid(body);
     // The log lists the oldest first and scrolls within its box: show its newest lines.
     var log = body.querySelector(".events ul");
     if (log) log.scrollTop = log.scrollHeight;
@@ -62,7 +63,7 @@
   function firstAction(body) {
     var area = body.querySelector(".board-area") || body;
     return area.querySelector(
-      ".sq[tabindex='0'], button:not([disabled]):not([aria-disabled='true']), input:not([type='hidden']):not([disabled]), select:not([disabled])"
+      "[data-grid] [data-row][tabindex='0'], button:not([disabled]):not([aria-disabled='true']), input:not([type='hidden']):not([disabled]), select:not([disabled])"
     );
   }
 
@@ -96,8 +97,9 @@
         target = body.querySelector(".board-area") || body;
         target.setAttribute("tabindex", "-1");
       }
-      if (target.classList.contains("sq")) {
-        Array.prototype.forEach.call(body.querySelectorAll(".board .sq"), function (sq) { sq.setAttribute("tabindex", "-1"); });
+      var grid = target.hasAttribute("data-row") && target.closest("[data-grid]");
+      if (grid) {
+        Array.prototype.forEach.call(grid.querySelectorAll("[data-row]"), function (cell) { cell.setAttribute("tabindex", "-1"); });
         target.setAttribute("tabindex", "0");
       }
       target.focus();
@@ -113,44 +115,6 @@
     if (event.detail.elt && event.detail.elt.id === "match-body") restore();
   });
   document.addEventListener("htmx:wsAfterMessage", restore);
-
-  // --- A board of squares (a table marked data-grid, its squares .sq with data-row and data-col): one
-  // tab stop, and the arrow keys move over every square (roving tabindex) --------------------------
-  function setUpGrid(root) {
-    var squares = root.querySelectorAll("[data-grid] .sq");
-    if (!squares.length) return;
-    var start = null;
-    Array.prototype.forEach.call(squares, function (sq) {
-      if (sq.disabled) {
-        // Focusable, but not pressable: a reader can explore the whole board square by square.
-        sq.disabled = false;
-        sq.setAttribute("aria-disabled", "true");
-      }
-      sq.setAttribute("tabindex", "-1");
-      if (!start && sq.getAttribute("aria-disabled") !== "true") start = sq;
-    });
-    (start || root.querySelector("[data-grid] .sq.last") || squares[0]).setAttribute("tabindex", "0");
-  }
-
-  document.addEventListener("click", function (event) {
-    var sq = event.target.closest && event.target.closest(".board .sq[aria-disabled='true']");
-    if (sq) event.preventDefault();
-  }, true);
-
-  var STEPS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
-  document.addEventListener("keydown", function (event) {
-    var sq = event.target.closest && event.target.closest("[data-grid] .sq");
-    if (!sq || !STEPS[event.key]) return;
-    var grid = sq.closest("[data-grid]");
-    var row = parseInt(sq.getAttribute("data-row"), 10) + STEPS[event.key][0];
-    var col = parseInt(sq.getAttribute("data-col"), 10) + STEPS[event.key][1];
-    var next = grid.querySelector(".sq[data-row='" + row + "'][data-col='" + col + "']");
-    event.preventDefault();
-    if (!next) return;  // the edge of the board
-    sq.setAttribute("tabindex", "-1");
-    next.setAttribute("tabindex", "0");
-    next.focus();
-  });
 
   // --- Replay: left and right arrow keys step back and forward --------------------------------------
   document.addEventListener("keydown", function (event) {
