@@ -1,10 +1,11 @@
 // The match and replay pages of every game, by keyboard and screen reader: after every change focus
-// stays on the board and what happened is read out; the arrow keys step a replay. A game's own script
-// (its app's static/<game>/board.js) adds what only its board does, through
-// window.turnwiseBoard.onRender (Reversi's: the arrow keys over its squares). A board whose cells move
-// focus among themselves marks its container data-grid and its cells data-row/data-col, one of them
-// tabindex=0: focus comes back to that cell after a change. Everything works without these files too
-// (plain forms, links and the server's marks); they only make it quicker.
+// stays on the board and what happened is read out; the arrow keys move over a board of squares and
+// step a replay. A board of squares marks its container data-grid and its cells (buttons) data-row and
+// data-col: it is one tab stop, the arrow keys move over every cell (roving tabindex), and a cell that
+// is not a legal move stays focusable (aria-disabled), so a screen reader can explore the whole board;
+// focus comes back to that cell after a change. A game's own script (its app's static/<game>/board.js)
+// adds what only its board does, through window.turnwiseBoard.onRender. Everything works without these
+// files too (plain forms, links and the server's marks); they only make it quicker.
 (function () {
   "use strict";
 
@@ -15,7 +16,26 @@
     onRender: function (fn) { setUps.push(fn); },
   };
 
+  var CELL = "[data-grid] [data-row][data-col]";
+
+  function setUpGrid(root) {
+    var cells = root.querySelectorAll(CELL);
+    if (!cells.length) return;
+    var start = null;
+    Array.prototype.forEach.call(cells, function (cell) {
+      if (cell.disabled) {
+        // Focusable, but not pressable: a reader can explore the whole board cell by cell.
+        cell.disabled = false;
+        cell.setAttribute("aria-disabled", "true");
+      }
+      cell.setAttribute("tabindex", "-1");
+      if (!start && cell.getAttribute("aria-disabled") !== "true") start = cell;
+    });
+    (start || root.querySelector("[data-grid] [data-row].last") || cells[0]).setAttribute("tabindex", "0");
+  }
+
   function setUp(body) {
+    setUpGrid(body);
     // The log lists the oldest first and scrolls within its box: show its newest lines.
     var log = body.querySelector(".events ul");
     if (log) log.scrollTop = log.scrollHeight;
@@ -115,6 +135,27 @@
     if (event.detail.elt && event.detail.elt.id === "match-body") restore();
   });
   document.addEventListener("htmx:wsAfterMessage", restore);
+
+  // --- A board of squares: the arrow keys move over its cells; a cell that is not a move does nothing --
+  document.addEventListener("click", function (event) {
+    var cell = event.target.closest && event.target.closest("[data-grid] [data-row][aria-disabled='true']");
+    if (cell) event.preventDefault();
+  }, true);
+
+  var STEPS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+  document.addEventListener("keydown", function (event) {
+    var cell = event.target.closest && event.target.closest(CELL);
+    if (!cell || !STEPS[event.key]) return;
+    var grid = cell.closest("[data-grid]");
+    var row = parseInt(cell.getAttribute("data-row"), 10) + STEPS[event.key][0];
+    var col = parseInt(cell.getAttribute("data-col"), 10) + STEPS[event.key][1];
+    var next = grid.querySelector("[data-row='" + row + "'][data-col='" + col + "']");
+    event.preventDefault();
+    if (!next) return;  // the edge of the board
+    cell.setAttribute("tabindex", "-1");
+    next.setAttribute("tabindex", "0");
+    next.focus();
+  });
 
   // --- Replay: left and right arrow keys step back and forward --------------------------------------
   document.addEventListener("keydown", function (event) {
