@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.contrib.auth import password_validation
 
-from games.i18n import digits
+from games.support.i18n import digits
 
 
 class MinimumLengthValidator(password_validation.MinimumLengthValidator):

@@ -1,7 +1,7 @@
 """Web Push: notifications that reach a player whose Turnwise tabs are all closed.
 
 Standard Web Push (RFC 8030) with VAPID (RFC 8292); payloads are encrypted for each subscription
-(RFC 8291, aes128gcm) by pywebpush. Pushes follow the email rules (``games.notify`` calls
+(RFC 8291, aes128gcm) by pywebpush. Pushes follow the email rules (``games.background.notify`` calls
 ``push_news`` with the notices still worth telling) at the "each turn" rate, per browser. They are
 delivered apart from the background work, within a deadline, to public addresses only: see
 ``accounts.push_delivery``.
@@ -141,7 +141,7 @@ def push_news(news: list[tuple[Any, list[Any]]], now: datetime, payload: Callabl
     """Hand over a push of the news to each of these players' browsers not pushed within the interval.
 
     ``news``: (player, the notices still worth telling them); ``payload`` makes the pushed message from
-    the notices new to a browser (the games' side says what a notice means: ``games.notify``, so this
+    the notices new to a browser (the games' side says what a notice means: ``games.background.notify``, so this
     module names no game code). Returns at once: the deliveries run on the
     push thread (``accounts.push_delivery``), and ``record_outcomes`` stores how they went. A constant
     number of queries for the whole batch."""

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import push
-from games import parsing
+from games.support import untrusted
 
 
 @require_GET
@@ -27,7 +27,7 @@ def _refused(code: str, message: str, status: int = 400) -> JsonResponse:
 
 def _body(request: HttpRequest) -> dict[str, object]:
     """The JSON posted, read with the bounded reader (BadInput: too big, too deep, not JSON)."""
-    body = parsing.loads(request.body)
+    body = untrusted.loads(request.body)
     return body if isinstance(body, dict) else {}
 
 
@@ -37,7 +37,7 @@ def subscribe(request: HttpRequest) -> JsonResponse:
     """Takes the browser's ``PushSubscription.toJSON()``."""
     try:
         body = _body(request)
-    except parsing.BadInput as exc:
+    except untrusted.BadInput as exc:
         return _refused("invalid", exc.message)
     keys = body.get("keys") if isinstance(body.get("keys"), dict) else {}
     try:
@@ -59,7 +59,7 @@ def subscribe(request: HttpRequest) -> JsonResponse:
 def unsubscribe(request: HttpRequest) -> JsonResponse:
     try:
         body = _body(request)
-    except parsing.BadInput as exc:
+    except untrusted.BadInput as exc:
         return _refused("invalid", exc.message)
     push.unsubscribe(user=request.user, endpoint=str(body.get("endpoint") or ""))
     return JsonResponse({"subscribed": False, "message": _("Notifications are off for this browser.")})

@@ -1,4 +1,4 @@
-"""Database sessions whose lookup, made by every signed-in request, is compiled once (games.sql).
+"""Database sessions whose lookup, made by every signed-in request, is compiled once (games.support.sql).
 
 The sessions are Django's own (same table, same rows, same cookie): only the query that finds one is
 built once instead of on every request, about half a millisecond of CPU each time.
@@ -10,7 +10,7 @@ from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
-from games.sql import CompiledModels
+from games.support.sql import CompiledModels
 
 _by_key = CompiledModels(lambda key: Session.objects.filter(session_key=key))
 

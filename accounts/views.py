@@ -28,9 +28,11 @@ from accounts.forms import (
     VacationForm,
 )
 from accounts.models import User
-from games import invitations, notify, play_views, registry, services
+from games import registry, services
+from games.background import notify
 from games.models import Match, Seat
-from games.record_views import profile_context
+from games.web import invitations, play_views
+from games.web.record_views import profile_context
 
 
 def _onwards(next_url: str) -> HttpResponse:

@@ -128,8 +128,9 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 
 from config import mail  # noqa: E402
-from games import bots, presence, realtime  # noqa: E402
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.background import bots  # noqa: E402
+from games.live import presence, realtime  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
 
 mail.warn_if_unconfigured()  # at the start of each web process, not at the first notice
 

@@ -27,7 +27,8 @@ from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.samples import Sample
 
 from accounts.throttle import client_ip
-from games import metrics, presence
+from games.live import presence
+from games.support import metrics
 
 CHANNEL_LAYER_TIMEOUT_SECONDS = 2.0
 # A label per method the site answers; anything else is "other" (a label's values must stay few).

@@ -60,7 +60,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.account_language",
-    "games.middleware.private_no_store",
+    "games.web.middleware.private_no_store",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -84,7 +84,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.context_processors.turns",
+                "games.web.context_processors.turns",
             ],
         },
     },
@@ -124,11 +124,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Channels -------------------------------------------------------------------------------------
 if os.environ.get("REDIS_URL"):
     # channels_redis' pub/sub layer: one PUBLISH per group message, which every subscribed process hands
-    # to its own sockets; it can also tell whether a group has members (games.realtime.PubSubChannelLayer).
+    # to its own sockets; it can also tell whether a group has members (games.live.realtime.PubSubChannelLayer).
     # socket_timeout=None: redis-py 8 otherwise drops an idle connection after ~5 s.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "games.realtime.PubSubChannelLayer",
+            "BACKEND": "games.live.realtime.PubSubChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": None, "max_connections": 1000}],
                 "prefix": os.environ.get("CHANNELS_PREFIX", "turnwise"),
@@ -137,7 +137,7 @@ if os.environ.get("REDIS_URL"):
     }
 else:
     # Channels' in-memory layer, without its cost per socket per message (see the class).
-    CHANNEL_LAYERS = {"default": {"BACKEND": "games.realtime.LocalChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "games.live.realtime.LocalChannelLayer"}}
 
 # --- Accounts -------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
@@ -211,7 +211,7 @@ if _email_backend.endswith(("smtp.EmailBackend", "mail_delivery.EmailBackend")):
         _email_options["deadline"] = float(os.environ.get("EMAIL_DEADLINE_SECONDS", "60"))
 MAILERS = {"default": {"BACKEND": _email_backend, "OPTIONS": _email_options}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Turnwise <noreply@localhost>")
-# How many times an hour one account may download the archive of all its matches (games/record_views.py).
+# How many times an hour one account may download the archive of all its matches (games/web/record_views.py).
 ARCHIVE_DOWNLOADS_PER_HOUR = int(os.environ.get("ARCHIVE_DOWNLOADS_PER_HOUR", "3"))
 # How long the link that confirms a new email address works.
 EMAIL_CHANGE_LINK_HOURS = int(os.environ.get("EMAIL_CHANGE_LINK_HOURS", "48"))
@@ -291,7 +291,7 @@ BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))
 BOT_FOLLOW_UP_DELAY_SECONDS = float(os.environ.get("BOT_FOLLOW_UP_DELAY_SECONDS", "0.3"))
 # Compute computer moves in a separate process, so a search never holds up requests.
 BOT_SEPARATE_PROCESS = env_bool("BOT_SEPARATE_PROCESS", True)
-# Warm the bots up when their worker process starts (see games.bot_worker.start).
+# Warm the bots up when their worker process starts (see games.background.bot_worker.start).
 BOT_WARM_UP = env_bool("BOT_WARM_UP", True)
 # Think time a computer player may spend on one move.
 BOT_BUDGET_SECONDS = float(os.environ.get("BOT_BUDGET_SECONDS", "0.5"))
@@ -300,7 +300,7 @@ BOT_BUDGET_SECONDS = float(os.environ.get("BOT_BUDGET_SECONDS", "0.5"))
 # environment: a real match is dealt from its seed (docs/fair-play.md).
 ALLOW_TEST_SETUPS = False
 
-# Post-game analyses one account may ask for (or get automatically) in 24 hours (games.analysis).
+# Post-game analyses one account may ask for (or get automatically) in 24 hours (games.background.analysis).
 ANALYSES_PER_DAY = int(os.environ.get("ANALYSES_PER_DAY", "20"))
 # Days a player may pause their clocks per calendar year.
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "21"))

@@ -18,9 +18,9 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
-from games import parsing
 from games.engine import Action, Bot, Engine, InvalidAction
 from games.kit.analysis import Analyser
+from games.support import untrusted
 
 # Form fields that carry request plumbing, not parts of the action.
 _PLUMBING = {"csrfmiddlewaretoken", "version"}
@@ -33,8 +33,8 @@ def parse_form(data: QueryDict) -> Action:
     """
     if "action" in data:
         try:
-            action = parsing.loads(data["action"])
-        except parsing.BadInput as exc:
+            action = untrusted.loads(data["action"])
+        except untrusted.BadInput as exc:
             raise InvalidAction(exc.message) from exc
         if not isinstance(action, dict):
             raise InvalidAction(_("The action must be a JSON object."))

@@ -27,7 +27,7 @@ def gettext_noop(message: str) -> str:
 class Text:
     """A player-facing sentence from an engine: an English message id with named ``%(...)s``
     placeholders, and their values (nested ``Text`` values are translated too). ``str()`` is the English
-    sentence; ``games.i18n.localize`` gives it in the viewer's language."""
+    sentence; ``games.support.i18n.localize`` gives it in the viewer's language."""
 
     message: str
     params: Mapping[str, Any] = field(default_factory=dict)

@@ -10,8 +10,9 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games import fairplay, paces
-from games.i18n import LocalNumber
+from games.record import fairplay
+from games.support import paces
+from games.support.i18n import LocalNumber
 
 
 def new_invite_token() -> str:
@@ -45,7 +46,7 @@ class Match(models.Model):
     # so anyone can check afterwards that every shuffle came from the seed promised before the first move.
     shuffle_salt = models.CharField(max_length=32, default=new_salt)
     shuffle_commitment = models.CharField(max_length=64, blank=True)
-    # Which rule the commitment follows (games.fairplay): 1 hashed the salt and seed only (matches
+    # Which rule the commitment follows (games.record.fairplay): 1 hashed the salt and seed only (matches
     # created before the options were bound), 2 binds the game, player count, options, seed and salt.
     commitment_version = models.PositiveSmallIntegerField(default=fairplay.COMMITMENT_VERSION)
     # The digest of the last action's link in the chained log (the commitment before the first move),
@@ -275,7 +276,7 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField()
     payload = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
-    # The link of the chained log (games.fairplay.link): covers the previous move's digest, this action,
+    # The link of the chained log (games.record.fairplay.link): covers the previous move's digest, this action,
     # seat and seq, and a salted digest of the state it produced. Empty for moves of unchained matches
     # (the database's default, so a row written without it is unchained, never null).
     digest = models.CharField(max_length=64, blank=True, db_default="")
@@ -289,7 +290,7 @@ class Move(models.Model):
 
 
 class Rating(models.Model):
-    """A player's current rating in one game (openskill's Plackett-Luce model, see games/ratings.py)."""
+    """A player's current rating in one game (openskill's Plackett-Luce model, see games/record/ratings.py)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
     game = models.CharField(max_length=32)
@@ -437,7 +438,7 @@ class Block(models.Model):
 
 
 class Analysis(models.Model):
-    """The post-game analysis of a finished match (``games.analysis``): one per match, made in the
+    """The post-game analysis of a finished match (``games.background.analysis``): one per match, made in the
     background worker, then shown to everyone who may see the match."""
 
     class Status(models.TextChoices):

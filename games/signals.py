@@ -1,5 +1,5 @@
 """Receivers: the services' announcements go to the browsers and the bot runner; sockets must not
-outlive the session they were opened with (see ``games.presence`` for the rest)."""
+outlive the session they were opened with (see ``games.live.presence`` for the rest)."""
 
 from __future__ import annotations
 
@@ -12,35 +12,36 @@ from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from games import analysis, bots, realtime
+from games.background import analysis, bots
+from games.live import realtime
 from games.models import Match, Seat
-from games.services import events
+from games.services import announcements
 
 
-@receiver(events.match_changed, dispatch_uid="turnwise-push-match")
+@receiver(announcements.match_changed, dispatch_uid="turnwise-push-match")
 def push_match(sender: Any, match: Match, seats: list[Seat], moved: bool, **kwargs: Any) -> realtime.Rendered:
     # The renders go back as this receiver's reply: the mover's HTTP reply reuses its seat's.
     return realtime.announce(match, seats, moved=moved)
 
 
-@receiver(events.match_changed, dispatch_uid="turnwise-analyse-computer-match")
+@receiver(announcements.match_changed, dispatch_uid="turnwise-analyse-computer-match")
 def analyse_computer_match(sender: Any, match: Match, seats: list[Seat], **kwargs: Any) -> None:
     # Cheap for every other change: only a finished match with a computer seat reads the database.
     if match.status == Match.Status.FINISHED and any(s.is_bot for s in seats):
         analysis.request_for_computer_match(match, seats)
 
 
-@receiver(events.chat_posted, dispatch_uid="turnwise-push-chat")
+@receiver(announcements.chat_posted, dispatch_uid="turnwise-push-chat")
 def push_chat(sender: Any, match_id: int, **kwargs: Any) -> None:
     realtime.announce_chat(match_id)
 
 
-@receiver(events.user_changed, dispatch_uid="turnwise-push-user")
+@receiver(announcements.user_changed, dispatch_uid="turnwise-push-user")
 def push_user(sender: Any, user_id: int, **kwargs: Any) -> None:
     realtime.announce_user(user_id)
 
 
-@receiver(events.bot_move_due, dispatch_uid="turnwise-wake-bots")
+@receiver(announcements.bot_move_due, dispatch_uid="turnwise-wake-bots")
 def wake_bots(sender: Any, **kwargs: Any) -> None:
     bots.wake()
 

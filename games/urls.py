@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import analysis_views, play_views, record_views, rules_pages, social_views, status, views
+from games.web import analysis_views, play_views, record_views, rules_pages, social_views, status, views
 
 app_name = "games"
 

@@ -136,7 +136,7 @@ def _bots_count_their_work_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """The computer players' wall-clock deadline is off: on a busy test host it would cut searches
     short at random, and tests assert exact work counts and the same move for the same seed.
     tests/games/test_bot_deadlines.py turns it on, with a fake clock."""
-    from games import deadline
+    from games.support import deadline
 
     monkeypatch.setattr(deadline, "ENFORCED", False)
 
@@ -188,7 +188,7 @@ def _finished_matches_replay_to_their_stored_state(request: pytest.FixtureReques
     request.getfixturevalue("_django_db_helper")  # set up first, so this check runs before the flush
     yield
     from games.models import Match
-    from games.replay import replays_to_stored_state
+    from games.read.replay import replays_to_stored_state
 
     for match in Match.objects.filter(status=Match.Status.FINISHED, move_count__gt=0):
         assert replays_to_stored_state(match), f"match {match.pk} does not replay to its stored state"

@@ -73,8 +73,9 @@ def seen_by(match_id: int, user: Any, seat: int | None) -> tuple[str, str, str]:
     page fragment and the WebSocket payload."""
     import json
 
-    from games import pages, registry
+    from games import registry
     from games.models import Match
+    from games.read import pages
 
     match = Match.objects.get(pk=match_id)
     engine = registry.get(match.game).engine

@@ -23,8 +23,9 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import metrics, registry, services
+from games import registry, services
 from games.models import ChatMessage, Match, Move, Seat
+from games.support import metrics
 
 pytestmark = pytest.mark.django_db
 

@@ -52,7 +52,7 @@ def mid_match(
     moves = default_moves if moves is None else moves
     engine = registry.get(game).engine
     rng = Random(seed)
-    with patch("games.realtime.announce"):
+    with patch("games.live.realtime.announce"):
         match = services.create_match(user=users[0], game=game, players=players, is_public=False)
         for user in users[1:players]:
             services.join_match(match_id=match.pk, user=user, token=match.invite_token)

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
-from games.paces import PACES
+from games.support.paces import PACES
 from tournaments.models import Tournament
 from tournaments.services import MAX_ENTRIES, MAX_ROUNDS, ROUND_LENGTHS
 

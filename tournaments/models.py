@@ -9,7 +9,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from games import paces
+from games.support import paces
 
 
 def new_token() -> str:

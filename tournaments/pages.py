@@ -13,8 +13,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.i18n import LocalNumber, digits
 from games.models import Match
+from games.support.i18n import LocalNumber, digits
 from tournaments import services
 from tournaments.models import Entry, Pairing, Round, Tournament
 

@@ -1,7 +1,7 @@
 """The only code that changes a tournament: create, register, withdraw, start, and move round to round.
 
 Matches are made and ended through the core's services (``games.services``) only. A round ends when
-its last match ends (``games.services.events.match_finished``, after that match's commit) or when its
+its last match ends (``games.services.announcements.match_finished``, after that match's commit) or when its
 deadline passes (``tick``, run by every worker with the clock work). Whichever process sees the round
 complete first claims it by a conditional update of the round's status, so the next round is paired
 exactly once however many processes see it at the same moment.
@@ -21,10 +21,10 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import registry
 from games import services as match_services
-from games.i18n import LocalNumber
 from games.models import Match, Seat
-from games.paces import PACES
 from games.services import ErrorCode
+from games.support.i18n import LocalNumber
+from games.support.paces import PACES
 from tournaments import pairing, standings
 from tournaments.models import Entry, Pairing, Round, Tournament
 

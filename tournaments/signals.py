@@ -8,13 +8,13 @@ from typing import Any
 
 from django.dispatch import receiver
 
-from games.services import events
+from games.services import announcements
 from tournaments import services
 
 log = logging.getLogger(__name__)
 
 
-@receiver(events.match_finished, dispatch_uid="turnwise-tournament-round")
+@receiver(announcements.match_finished, dispatch_uid="turnwise-tournament-round")
 def close_round_on_last_result(sender: Any, match_id: int, **kwargs: Any) -> None:
     # This runs after the commit of whatever ended the match (a move, a resignation): a failure here
     # must not turn that committed move into an error page. The round stays open (its claim rolled
@@ -25,6 +25,6 @@ def close_round_on_last_result(sender: Any, match_id: int, **kwargs: Any) -> Non
         log.exception("Closing the round of match %s failed; the clock tick will retry", match_id)
 
 
-@receiver(events.clock_ticked, dispatch_uid="turnwise-tournament-clock")
+@receiver(announcements.clock_ticked, dispatch_uid="turnwise-tournament-clock")
 def run_schedule(sender: Any, now: datetime, **kwargs: Any) -> dict[str, int]:
     return services.tick(now)

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from games import deadline  # noqa: E402
+from games.support import deadline  # noqa: E402
 
 Z95 = 1.959963984540054
 ORDER_MARGIN = 0.05

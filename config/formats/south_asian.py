@@ -1,6 +1,6 @@
 # Dates as Assamese and Nepali write them (day, month name, year), with a 24-hour clock so no AM/PM
 # words are needed; Django has none for Assamese. Digits become the language's own in
-# games.i18n.digits, not here: Django formats numbers with ASCII digits only.
+# games.support.i18n.digits, not here: Django formats numbers with ASCII digits only.
 DATE_FORMAT = "j F Y"
 TIME_FORMAT = "H:i"
 DATETIME_FORMAT = "j F Y, H:i"

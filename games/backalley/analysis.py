@@ -39,7 +39,7 @@ def bids_and_tricks(final_state: dict[str, Any], names: list[str]) -> dict[str, 
     from django.utils.translation import gettext as _
 
     from games.backalley import present, text
-    from games.i18n import digits
+    from games.support.i18n import digits
 
     rows = []
     for row in rules.engine.load(final_state).score_sheet:

@@ -30,8 +30,8 @@ from games.backalley.cards import (
     rank,
     strength,
 )
-from games.deadline import Deadline
 from games.engine import Action, View
+from games.support.deadline import Deadline
 
 # Bid this much under the trick estimate: a failed bid costs 5 a trick, an overtrick earns 1.
 BID_MARGIN = 0.8
@@ -93,7 +93,7 @@ def _table(view: View) -> Table:
 
 LEVELS = ("easy", "medium", "hard")
 # Card plays the simulations may spend per second of budget: measured about 30 k/s on a busy 2-core
-# host, so the count bounds the work; the clock (``games.deadline``) stops the deals at ``budget_s`` on
+# host, so the count bounds the work; the clock (``games.support.deadline``) stops the deals at ``budget_s`` on
 # a host slower than that.
 PLAYS_PER_SECOND = 20_000
 # Simulated deals per hard bid: past this the estimate barely moves (its error falls as 1/sqrt(n)).

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.backalley import analysis, bot, forms, present, rules, text
+from games.backalley import action_forms, analysis, bot, present, rules, text
 from games.definition import GameDefinition
 
 
@@ -30,7 +30,7 @@ GAME = GameDefinition(
     present=present.present,
     standing=present.standing,
     seat_label=present.seat_label,
-    parse_form=forms.parse_form,
+    parse_form=action_forms.parse_form,
     analyser=analysis.analyser,
     rules_examples=rules_examples,
     seating_note=_(

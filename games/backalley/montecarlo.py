@@ -21,7 +21,7 @@ from games.backalley.scoring import points
 from games.backalley.state import Contract
 
 if TYPE_CHECKING:
-    from games.deadline import Deadline
+    from games.support.deadline import Deadline
 
 
 @dataclass(frozen=True, slots=True)

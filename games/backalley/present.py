@@ -20,7 +20,7 @@ from django.utils.translation import ngettext, pgettext
 from games.backalley.cards import SUITS, parse, winning_index
 from games.backalley.moves import bid_options
 from games.backalley.text import bid_label, card_label, suit_name
-from games.i18n import digits
+from games.support.i18n import digits
 
 SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED = frozenset("HD")

@@ -29,6 +29,7 @@ from games.backalley.cards import (
 )
 from games.backalley.moves import bid_options, current, next_board_level, rule_for
 from games.backalley.scoring import contract, first_leader, match_result, points, totals, tricks_by_seat
+from games.backalley.seat_view import build_view
 from games.backalley.state import (
     BID,
     DEALS,
@@ -45,7 +46,6 @@ from games.backalley.state import (
     dump_state,
     load_state,
 )
-from games.backalley.view import build_view
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
 from games.engine import gettext_noop as _
 from games.kit.events import Event, event
@@ -260,7 +260,7 @@ class BackAlleyEngine:
     min_players = PLAYERS
     max_players = PLAYERS
     # Options that choose cards or a dealer instead of the seed: for tests and tutorials only. The
-    # services refuse them for a real match and games.fairplay refuses a record that has them.
+    # services refuse them for a real match and games.record.fairplay refuses a record that has them.
     stacking_options = frozenset({"deck", "dealer"})
 
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:

@@ -42,7 +42,7 @@ def describe(action: Action) -> str:
     from django.utils.translation import gettext as _
 
     from games.dos import text
-    from games.i18n import digits
+    from games.support.i18n import digits
 
     kind = action.get("type")
     if kind == "match":

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from games.deadline import Deadline
 from games.dos import novice, simulate
 from games.dos.cards import WILD_DOS, colour_of, points
+from games.support.deadline import Deadline
 
 Action = dict[str, Any]
 

@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games.definition import GameDefinition
-from games.dos import analysis, bot, forms, present, rules, text
+from games.dos import action_forms, analysis, bot, present, rules, text
 
 
 def rules_examples() -> dict[str, Any]:
@@ -32,8 +32,8 @@ GAME = GameDefinition(
     card_label=text.card_label,
     present=present.present,
     standing=present.standing,
-    parse_form=forms.parse_form,
-    options=forms.OPTIONS,
+    parse_form=action_forms.parse_form,
+    options=action_forms.OPTIONS,
     analyser=analysis.analyser,
     rules_examples=rules_examples,
     hidden_hands=True,

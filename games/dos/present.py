@@ -17,7 +17,7 @@ from django.utils.translation import pgettext
 
 from games.dos.cards import COLOURS, WILD_DOS, WILD_VALUES, is_wild
 from games.dos.moves import match_options
-from games.i18n import digits
+from games.support.i18n import digits
 
 #: A shape per colour, so a colour is never told by hue alone.
 SYMBOLS = {"R": "▲", "G": "■", "B": "●", "Y": "★", "W": "✦"}

@@ -17,6 +17,7 @@ from typing import Any
 from games.dos.actions import DRAW, FINISH, SKIP_BONUS, UNDO, Move, check_declaration, parse_action, parse_options
 from games.dos.cards import CENTER_SIZE, FULL_DECK, HAND_SIZE, WILD_DOS, hand_points, is_wild, sort_cards
 from games.dos.moves import COLOUR_KINDS, DOUBLE_COLOUR, Declaration, effective_value, match_options
+from games.dos.seat_view import build_view
 from games.dos.state import (
     AFTER_DRAW,
     BONUS,
@@ -32,7 +33,6 @@ from games.dos.state import (
     dump_state,
     load_state,
 )
-from games.dos.view import build_view
 from games.engine import Action, IllegalAction, InvalidAction, Result, View
 from games.engine import gettext_noop as _
 from games.kit.parsing import is_int
@@ -484,7 +484,7 @@ class DosEngine:
     min_players = 2
     max_players = 4
     # Options that choose cards or a dealer instead of the seed: for tests and tutorials only. The
-    # services refuse them for a real match and games.fairplay refuses a record that has them.
+    # services refuse them for a real match and games.record.fairplay refuses a record that has them.
     stacking_options = frozenset({"deck", "dealer"})
 
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:

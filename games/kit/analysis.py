@@ -3,7 +3,7 @@
 No Django here: ``evaluate`` runs in the analysis worker process, which has no Django set up, and is
 sent there by reference (a module-level function), like a game's bot.
 
-The core (``games.analysis``) replays a finished match, asks ``tasks`` for one task per decision worth
+The core (``games.background.analysis``) replays a finished match, asks ``tasks`` for one task per decision worth
 analysing, hands the tasks one by one to ``evaluate`` in the worker process (so progress is saved
 after each, and the cost of each is bounded by the game), and stores the list of records it returns.
 A "value" record (Reversi) is a JSON-ready dict with at least:

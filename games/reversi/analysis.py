@@ -25,10 +25,10 @@ from typing import Any
 
 import numpy as np
 
-from games import takeback
 from games.engine import Action
 from games.engine import gettext_noop as _
 from games.kit.analysis import Analyser, Record, Task
+from games.record import takeback
 from games.reversi import bot
 from games.reversi.bitboard import bits, flips, moves
 from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES
@@ -197,7 +197,7 @@ def _record(best_sq: int, best: float, played: float, *, exact: bool, depth: int
 
 def tasks(states: list[State], log: list[tuple[int, Action]]) -> list[Task]:
     """One task per move of the log: the position before it (boards from the mover's side). A
-    takeback entry (games.takeback) is no decision: the moves it took back were, and stay analysed."""
+    takeback entry (games.record.takeback) is no decision: the moves it took back were, and stay analysed."""
     out = []
     for step, (seat, action) in enumerate(log):
         if takeback.is_takeback(action):

@@ -37,13 +37,13 @@ from typing import Any
 
 import numpy as np
 
-from games import deadline
 from games.engine import Action, View
 from games.reversi import book, endgame
 from games.reversi.bitboard import CORNERS, FULL, bits, flips, moves
 from games.reversi.board import SQUARE_INDEX, SQUARE_NAMES, parse_board
 from games.reversi.endgame import Budget, OutOfBudget
 from games.reversi.state import START_BLACK, START_WHITE
+from games.support import deadline
 
 LEVELS = ("easy", "medium", "hard")
 # Nodes per second of budget (bench/bots/reversi.py, CPU time). The pure-Python search reaches about

@@ -15,6 +15,7 @@ from games.kit.seats import check_seat, check_viewer, next_seat
 from games.reversi.actions import parse_action, parse_options
 from games.reversi.bitboard import flips, moves
 from games.reversi.board import SQUARE_NAMES, squares
+from games.reversi.seat_view import build_view
 from games.reversi.state import (
     BLACK,
     Ended,
@@ -27,7 +28,6 @@ from games.reversi.state import (
     load_state,
     recent,
 )
-from games.reversi.view import build_view
 
 PLAYERS = 2
 
@@ -50,7 +50,7 @@ class ReversiEngine:
     min_players = PLAYERS
     max_players = PLAYERS
     # Open information and no chance: returning to an earlier position reveals and redraws nothing, so
-    # players may agree to take a move back (games.takeback, docs/games/reversi.md).
+    # players may agree to take a move back (games.record.takeback, docs/games/reversi.md).
     takebacks = True
 
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:

@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.i18n import LocalNumber
+from games.support.i18n import LocalNumber
 
 
 def describe_event(event: dict[str, Any], names: list[str]) -> str:

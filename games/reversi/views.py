@@ -19,8 +19,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games.i18n import LocalNumber
 from games.reversi import present
+from games.support.i18n import LocalNumber
 
 DATA = Path(__file__).resolve().parent / "data" / "practice.json"
 SESSION_KEY = "reversi_practice"

@@ -6,7 +6,7 @@ move is allowed) and a rejection raises ``MatchError`` with a player-facing mess
 ``moves`` (a person's or a computer's action), ``leaving`` (resign, deadlines, claims, substitutes),
 ``bot_turns`` (the bot runner's lease), ``takebacks`` (asking and answering, Reversi), ``challenges``,
 ``chat``, ``vacations``. What a player may do now (``games.services.predicates``) is asked by
-the services and the pages alike; what waits for a person is read in ``games.queries``. Callers
+the services and the pages alike; what waits for a person is read in ``games.read.queries``. Callers
 write ``services.act(...)``.
 """
 

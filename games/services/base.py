@@ -13,12 +13,13 @@ from django.db import connection, models
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import ratings, registry
+from games import registry
 from games.engine import Result, is_draw
 from games.models import Match, Notice, Seat
-from games.services import events
+from games.record import ratings
+from games.services import announcements
 from games.services.errors import ErrorCode, MatchError
-from games.sql import CompiledModels
+from games.support.sql import CompiledModels
 
 WARN_AT_FRACTION = 0.8
 
@@ -30,7 +31,7 @@ def locked(match_id: int) -> Match:
         raise MatchError(_("There is no such match."), ErrorCode.NOT_FOUND) from None
 
 
-# Every move reads it (compiled once: see games.sql).
+# Every move reads it (compiled once: see games.support.sql).
 _locked_seats = CompiledModels(
     lambda match_id: (
         Seat.objects.filter(match_id=match_id)
@@ -242,16 +243,16 @@ def finish(match: Match, result: Result, seats: list[Seat]) -> None:
     Notice.objects.bulk_create(
         [Notice(user_id=s.user_id, match=match, kind=Notice.Kind.ENDED, created_at=now) for s in humans(seats)]
     )
-    events.on_commit(events.match_finished, match_id=match.pk)
+    announcements.on_commit(announcements.match_finished, match_id=match.pk)
 
 
-def announce_on_commit(match: Match, *, seats: list[Seat], moved: bool = False) -> events.Announcement:
-    """After the commit, render the change once per seat and push it (``games.realtime``).
+def announce_on_commit(match: Match, *, seats: list[Seat], moved: bool = False) -> announcements.Announcement:
+    """After the commit, render the change once per seat and push it (``games.live.realtime``).
 
     The announcer gets the committed objects themselves (the match and its seats with their users),
     so it need not read them again. The returned announcement holds the receivers' replies once sent.
     """
-    announcement = events.on_commit(events.match_changed, match=match, seats=seats, moved=moved)
+    announcement = announcements.on_commit(announcements.match_changed, match=match, seats=seats, moved=moved)
     if match.bot_due_at is not None:
-        events.on_commit(events.bot_move_due)
+        announcements.on_commit(announcements.bot_move_due)
     return announcement

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.models import Challenge, Match, Notice, Seat
-from games.services import events
+from games.services import announcements
 from games.services.base import announce_on_commit, bump, seats_of
 
 
@@ -36,7 +36,7 @@ def record(match: Match, seat: Seat, *, by: User, rematch: bool) -> Challenge:
     Notice.objects.create(
         user_id=seat.reserved_for_id, match=match, kind=Notice.Kind.CHALLENGE, created_at=timezone.now()
     )
-    events.on_commit(events.user_changed, user_id=seat.reserved_for_id)
+    announcements.on_commit(announcements.user_changed, user_id=seat.reserved_for_id)
     return challenge
 
 

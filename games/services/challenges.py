@@ -18,11 +18,11 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import registry
-from games.i18n import LocalNumber
 from games.models import Challenge, Match, Notice, Seat
-from games.services import challenge_records, events, matches, people
+from games.services import announcements, challenge_records, matches, people
 from games.services.base import announce_on_commit, bump, locked, seats_of
 from games.services.errors import ErrorCode, MatchError
+from games.support.i18n import LocalNumber
 
 # Limits on challenges by name (a rematch offer is not one: it is made once per finished match). A
 # challenge waits for an answer for days here, not seconds, so a real player has a few out at a time;
@@ -141,7 +141,7 @@ def decline(*, match_id: int, user: User) -> Match:
         bump(match)
         match.save(update_fields=["version", "turn_version", "updated_at"])
         announce_on_commit(match, seats=seats)
-        events.on_commit(events.user_changed, user_id=user.pk)
+        announcements.on_commit(announcements.user_changed, user_id=user.pk)
         if match.rematch_of_id is not None:
             challenge_records.announce_original(match.rematch_of_id)
     return match

@@ -9,10 +9,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.i18n import LocalNumber
 from games.models import Block, ChatMessage, Match, Seat
-from games.services import events
+from games.services import announcements
 from games.services.errors import ErrorCode, MatchError
+from games.support.i18n import LocalNumber
 
 CHAT_BURST = 5  # messages ...
 CHAT_WINDOW = timedelta(seconds=30)  # ... per this window, per player and match
@@ -51,5 +51,5 @@ def post_chat(*, match_id: int, user: User, text: str, now: datetime | None = No
         if message.created_at != now:
             ChatMessage.objects.filter(pk=message.pk).update(created_at=now)
             message.created_at = now
-        events.on_commit(events.chat_posted, match_id=match_id)
+        announcements.on_commit(announcements.chat_posted, match_id=match_id)
     return message

@@ -1,6 +1,6 @@
 """Why a service refused: a typed code for programs and a sentence for the player.
 
-The codes know nothing of HTTP; the views map them to statuses (``games.views.HTTP_STATUS``).
+The codes know nothing of HTTP; the views map them to statuses (``games.web.views.HTTP_STATUS``).
 """
 
 from __future__ import annotations

@@ -13,12 +13,12 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import registry
 from games.engine import IllegalAction
-from games.i18n import LocalNumber, localize
 from games.models import Match, Notice, Seat
-from games.paces import PACES
 from games.services import challenge_records, people, predicates
 from games.services.base import after_change, announce_on_commit, bump, humans, locked, seats_of
 from games.services.errors import ErrorCode, MatchError
+from games.support.i18n import LocalNumber, localize
+from games.support.paces import PACES
 
 
 def create_match(

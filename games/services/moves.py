@@ -9,13 +9,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import fairplay, registry
+from games import registry
 from games.engine import Action, IllegalAction, InvalidAction
-from games.i18n import localize
 from games.models import Match, Move
-from games.services import events
+from games.record import fairplay
+from games.services import announcements
 from games.services.base import after_change, announce_on_commit, insert_rows, locked_with_seats, update_where
 from games.services.errors import ErrorCode, MatchError
+from games.support.i18n import localize
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +26,7 @@ class Moved:
     it again)."""
 
     match: Match
-    announcement: events.Announcement
+    announcement: announcements.Announcement
 
 
 def act(*, match_id: int, user: User, action: Action, version: int) -> Match:

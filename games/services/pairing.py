@@ -7,7 +7,7 @@ creates the match through ``matches.create_match`` and ``matches.join_match``, l
 seats, ratings, the fair-play commitment and the start and turn notices (emailed or pushed to a
 player who is away) are those of any match.
 
-Pairing runs when a seek is posted and on every clock tick (``games.clock``), which is what lets a
+Pairing runs when a seek is posted and on every clock tick (``games.background.clock``), which is what lets a
 window widen with nobody posting. Every seek goes into at most one match, with any number of
 processes pairing at once: see :func:`pair_kind`.
 """
@@ -25,12 +25,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import ratings, registry
-from games.i18n import LocalNumber
+from games import registry
 from games.models import Match, Rating, Seek
-from games.paces import PACES
-from games.services import events, matches, people
+from games.record import ratings
+from games.services import announcements, matches, people
 from games.services.errors import ErrorCode, MatchError
+from games.support.i18n import LocalNumber
+from games.support.paces import PACES
 
 MAX_OPEN_SEEKS = 5  # per player: an asynchronous seek may wait days, so several may be open at once
 WINDOW_START = 100  # rating points either side, when the seek is posted ...
@@ -300,5 +301,5 @@ def _make_match(kind: Kind, group: list[Seek], now: datetime) -> Match | None:
             matches.join_match(match_id=match.pk, user=seek.user)
         Seek.objects.filter(pk__in=ids).update(match=match)
         for seek in group:
-            events.on_commit(events.user_changed, user_id=seek.user_id)
+            announcements.on_commit(announcements.user_changed, user_id=seek.user_id)
     return match

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games import registry, takeback
+from games import registry
 from games.models import Match, Seat
+from games.record import takeback
 
 
 def hands_dealt_in_rated(match: Match) -> bool:

@@ -3,7 +3,7 @@
 Only in games whose engine allows it (open information, no chance: Reversi). The request is two fields
 on the match (who asked, at which version); it is pending while the match stays at that version, so a
 move made instead of an answer declines it. An accepted takeback is logged as an entry of its own
-(``games.takeback``): the state goes back to the position before the asker's latest move (with the
+(``games.record.takeback``): the state goes back to the position before the asker's latest move (with the
 opponent's reply, if they made one: the asker is to move again), and replaying or verifying the log
 arrives at the same state. Against a computer (always a casual match) a request is accepted at once.
 """
@@ -15,8 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import fairplay, registry, takeback
+from games import registry
 from games.models import Match, Move, Seat
+from games.record import fairplay, takeback
 from games.services import predicates
 from games.services.base import after_change, announce_on_commit, insert_rows, locked_with_seats
 from games.services.errors import ErrorCode, MatchError

@@ -11,9 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User, Vacation
-from games.i18n import LocalNumber
 from games.models import Seat
 from games.services.errors import ErrorCode, MatchError
+from games.support.i18n import LocalNumber
 
 # --- vacation ------------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ pruned, ordered search that solves the same positions in a fraction of the work;
 only when it solved at least 6 samples. The search's work is counted in nodes
 (positions visited): a decision stops sampling before its node budget would be passed, so the same
 view gets the same move. On a busy host, where the nodes come slower, the search also stops when
-``budget_s`` of wall time has passed (``games.deadline``), so no decision overruns it.
+``budget_s`` of wall time has passed (``games.support.deadline``), so no decision overruns it.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from games.deadline import Deadline
 from games.engine import Action, View
+from games.support.deadline import Deadline
 from games.tacocat.moves import defence_options, legal_attacks, remove
 
 Hand = tuple[int, ...]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games.definition import GameDefinition
-from games.tacocat import analysis, bot, forms, present, rules, text
+from games.tacocat import action_forms, analysis, bot, present, rules, text
 
 GAME = GameDefinition(
     name=_("Tacocat Spelled Backwards"),
@@ -21,8 +21,8 @@ GAME = GameDefinition(
     present=present.present,
     standing=present.standing,
     seat_label=present.seat_label,
-    parse_form=forms.parse_form,
-    options=forms.OPTIONS,
+    parse_form=action_forms.parse_form,
+    options=action_forms.OPTIONS,
     analyser=analysis.analyser,
     hidden_hands=True,
 )

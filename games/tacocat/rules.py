@@ -31,6 +31,7 @@ from games.tacocat.moves import (
     remove,
     submultisets,
 )
+from games.tacocat.seat_view import build_view
 from games.tacocat.state import (
     ATTACK,
     DEFEND,
@@ -43,7 +44,6 @@ from games.tacocat.state import (
     dump_state,
     load_state,
 )
-from games.tacocat.view import build_view
 
 PLAYERS = 2
 
@@ -276,7 +276,7 @@ class TacocatEngine:
     min_players = PLAYERS
     max_players = PLAYERS
     # Options that choose cards or a dealer instead of the seed: for tests and tutorials only. The
-    # services refuse them for a real match and games.fairplay refuses a record that has them.
+    # services refuse them for a real match and games.record.fairplay refuses a record that has them.
     stacking_options = frozenset({"deck"})
 
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:

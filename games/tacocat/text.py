@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from games.i18n import digits
+from games.support.i18n import digits
 from games.tacocat.cards import GOALS, LETTERS
 
 

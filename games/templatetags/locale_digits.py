@@ -1,5 +1,5 @@
 """``{% load locale_digits %}`` ... ``{{ value|digits }}``: numbers and dates in the digits of the
-active language (games.i18n.digits). For what people read only, never for form values, data-*
+active language (games.support.i18n.digits). For what people read only, never for form values, data-*
 attributes or URLs."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.translation import pgettext
 
-from games.i18n import LocalNumber
-from games.i18n import digits as to_digits
+from games.support.i18n import LocalNumber
+from games.support.i18n import digits as to_digits
 
 register = template.Library()
 

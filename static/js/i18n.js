@@ -1,5 +1,5 @@
 // Numbers in the digits of the page's language (Assamese ০-৯, Nepali ०-९), for text that scripts
-// write into the page; values scripts read or send stay in ASCII digits. games.i18n.digits does the
+// write into the page; values scripts read or send stay in ASCII digits. games.support.i18n.digits does the
 // same on the server.
 (function () {
   "use strict";

@@ -115,7 +115,7 @@ document.addEventListener("htmx:afterRequest", function (event) {
   document.addEventListener("htmx:afterSwap", dropOutdated);
 })();
 
-// Close codes the server sends (games/consumers.py, listed in docs/security.md). 4012 asks the page
+// Close codes the server sends (games/live/consumers.py, listed in docs/security.md). 4012 asks the page
 // to reconnect (the account changed: a page whose session is still valid gets back in), a code htmx's
 // WebSocket extension does not know. 4401 (no session), 4403 (not allowed to watch) and 4429 (too
 // many sockets) end the live updates: trying again cannot help, and a reload still shows the page.

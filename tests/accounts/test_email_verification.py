@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from accounts import verification
 from accounts.models import User
-from games import notify
+from games.background import notify
 from games.models import Match, Notice
 from tests.games.test_notify import move
 from tests.support import client_for

@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts import mail_delivery
-from games import bot_worker, notify
+from games.background import bot_worker, notify
 from games.models import Match
 from tests.accounts.test_push_delivery import _bobs_turn_while_away, _computer_reply_due, _runner_step
 from tests.push_service import Tarpit

@@ -17,7 +17,8 @@ from django.utils import timezone
 
 from accounts import push
 from accounts.models import PushSubscription, VapidKey
-from games import notify, services
+from games import services
+from games.background import notify
 from games.models import Match
 from tests.push_service import BrowserKeys, PushService
 from tests.support import client_for

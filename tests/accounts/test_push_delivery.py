@@ -26,7 +26,8 @@ from py_vapid import Vapid
 import config
 from accounts import push, push_delivery
 from accounts.models import PushSubscription
-from games import bot_worker, bots, clock, notify, services
+from games import services
+from games.background import bot_worker, bots, clock, notify
 from games.models import Match
 from tests.push_service import BrowserKeys, Listener, PushService, SelfSignedTLS, Tarpit
 from tests.support import client_for

@@ -49,6 +49,6 @@ def make() -> None:
 
 
 def check_running(ids: list[int]) -> None:
-    from games.replay import replays_to_stored_state
+    from games.read.replay import replays_to_stored_state
 
     print(json.dumps({match_id: replays_to_stored_state(Match.objects.get(pk=match_id)) for match_id in ids}))

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import metrics
+from games.support import metrics
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ import pytest
 from prometheus_client import CollectorRegistry
 from prometheus_client.multiprocess import MultiProcessCollector
 
-from games import metrics
+from games.support import metrics
 from tests.deploy.support import ROOT, stack
 
 CHILD = """

@@ -10,7 +10,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
-from games import analysis, registry, services
+from games import registry, services
+from games.background import analysis
 from games.models import Analysis
 from games.reversi import analysis as reversi_analysis
 from tests.e2e.helpers import BrowserTestCase, console_errors, sign_up

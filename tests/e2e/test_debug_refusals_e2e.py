@@ -28,7 +28,7 @@ class DosRefusalUnderDebug(BrowserTestCase):
         page = self.new_page()
         sign_up(page, base, "solo")
         owner = get_user_model().objects.get(username="solo")
-        with patch("games.realtime.announce"):
+        with patch("games.live.realtime.announce"):
             match = services.create_match(user=owner, game="dos", players=2, bot_seats={1}, options=SOLO)
         page.goto(base + match.get_absolute_url())
         wait_live(page)  # the socket's first message redraws the board: refuse after it, not before
@@ -55,7 +55,7 @@ class TacocatRefusalUnderDebug(BrowserTestCase):
         users = get_user_model().objects
         alice = users.get(username="alice")
         bob = users.create_user(username="bob", password="correct horse battery")
-        with patch("games.realtime.announce"):
+        with patch("games.live.realtime.announce"):
             match = services.create_match(user=alice, game="tacocat", players=2, options=OPTIONS)
             services.join_match(match_id=match.pk, user=bob)
             for user, action in ((alice, {"type": "replace", "cards": []}), (bob, {"type": "replace", "cards": []})):

@@ -53,7 +53,7 @@ def create_match(username: str, **kwargs: Any) -> Any:
     match's page yet, and the server's runner finds due computer moves in the database.
     """
     owner = get_user_model().objects.get(username=username)
-    with patch("games.realtime.announce"):
+    with patch("games.live.realtime.announce"):
         return services.create_match(user=owner, game="dos", **kwargs)
 
 

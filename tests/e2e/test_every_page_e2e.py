@@ -44,7 +44,7 @@ def too_small_targets(page: Page) -> list[str]:
 
 def make(username: str, game: str, **kwargs: Any) -> Match:
     owner = get_user_model().objects.get(username=username)
-    with patch("games.realtime.announce"):
+    with patch("games.live.realtime.announce"):
         return services.create_match(user=owner, game=game, **kwargs)
 
 
@@ -56,7 +56,7 @@ def tournament() -> Any:
     from tournaments.models import Entry, Pairing, Tournament
 
     users = [get_user_model().objects.create_user(username=f"entrant{i}", password="x" * 12) for i in range(4)]
-    with patch("games.realtime.announce"):
+    with patch("games.live.realtime.announce"):
         t = tournament_services.create_tournament(
             organiser=users[0],
             name="Phone Swiss",
@@ -80,7 +80,7 @@ def tournament() -> Any:
 
 
 def resign(username: str, match: Match) -> None:
-    with patch("games.realtime.announce"):
+    with patch("games.live.realtime.announce"):
         services.resign(match_id=match.pk, user=get_user_model().objects.get(username=username))
 
 

@@ -41,7 +41,7 @@ COUNT_AUDIO = """
 def create_match(username: str, game: str, **kwargs: Any) -> Match:
     """A match against computers for a user who signed up in the browser (see test_dos_e2e.create_match)."""
     owner = get_user_model().objects.get(username=username)
-    with patch("games.realtime.announce"):
+    with patch("games.live.realtime.announce"):
         return services.create_match(user=owner, game=game, **kwargs)
 
 

@@ -20,7 +20,7 @@ from tests.games.tacocat.test_web_pages import OPTIONS as TACO
 
 def make(username: str, game: str, **kwargs: Any) -> Match:
     owner = get_user_model().objects.get(username=username)
-    with patch("games.realtime.announce"):
+    with patch("games.live.realtime.announce"):
         return services.create_match(user=owner, game=game, **kwargs)
 
 
@@ -135,7 +135,7 @@ class ReversiByKeyboard(BrowserTestCase):
         sign_up(page, base, "lee")
         match = make("lee", "reversi", players=2, bot_seats={1})
         owner = get_user_model().objects.get(username="lee")
-        with patch("games.realtime.announce"):
+        with patch("games.live.realtime.announce"):
             services.act(match_id=match.pk, user=owner, action={"type": "place", "square": "d3"}, version=0)
         # Wait for the computer's answer through the page, then resign so the match can be replayed.
         page.goto(base + match.get_absolute_url())

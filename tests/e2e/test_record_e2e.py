@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from games import services
-from games.replay import replay_states
+from games.read.replay import replay_states
 from tests.e2e.helpers import BrowserTestCase, sign_up
 from tests.games.test_fairplay import finished
 

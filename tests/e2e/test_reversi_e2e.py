@@ -78,7 +78,7 @@ class ReversiInTheBrowser(BrowserTestCase):
         page.go_back()
         expect(page.get_by_role("status")).to_contain_text(re.compile(r"Move 0 of \d+"))
         from games.models import Match
-        from games.replay import replays_to_stored_state
+        from games.read.replay import replays_to_stored_state
 
         match = Match.objects.get(pk=int(match_url.rstrip("/").split("/")[-1]))
         assert match.status == Match.Status.FINISHED

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from accounts import push
 from accounts.models import PushSubscription
-from games import notify
+from games.background import notify
 from games.models import Match
 from tests.e2e.helpers import BrowserTestCase, htmx_settled, invite_path, new_match, sign_up, wait_live
 from tests.push_service import BrowserKeys, PushService

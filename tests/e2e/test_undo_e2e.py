@@ -49,7 +49,7 @@ class DosMatchTakenBack(BrowserTestCase):
         page.get_by_role("button", name="Match", exact=True).click()
         expect(page.locator(".events li").filter(has_text="solo matched blue 4 + blue 5 on blue 9")).to_have_count(2)
         from games.models import Match
-        from games.replay import replays_to_stored_state
+        from games.read.replay import replays_to_stored_state
 
         assert replays_to_stored_state(Match.objects.get(pk=match.pk))
 

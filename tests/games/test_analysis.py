@@ -12,7 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import analysis, registry, services
+from games import registry, services
+from games.background import analysis
 from games.models import Analysis, Match
 from games.reversi import analysis as reversi_analysis
 from tests.support import client_for

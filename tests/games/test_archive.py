@@ -18,8 +18,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from config.asgi import ARCHIVE_THREADS, django_asgi_app, router
-from games import export, services
+from games import services
 from games.models import Match
+from games.record import export
 from tests.games.test_fairplay import finished
 from tests.realtime.helpers import session_cookie
 from tests.support import client_for, streamed_body
@@ -35,7 +36,7 @@ def files(archive: bytes) -> dict[str, bytes]:
 
 def archive_as_before(user: Any) -> dict[str, bytes]:
     """What the archive held before it was streamed: each match's record and transcript, each read
-    with queries of its own (the code this replaced, games/export.py's ``archive``)."""
+    with queries of its own (the code this replaced, games/record/export.py's ``archive``)."""
     matches = Match.objects.filter(seats__user=user, status=Match.Status.FINISHED).order_by("finished_at", "pk")
     contents = {}
     for match in matches:

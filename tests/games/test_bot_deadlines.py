@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from games import deadline
 from games.backalley import bot as backalley_bot
 from games.backalley.rules import engine as backalley_engine
 from games.dos import bot as dos_bot
@@ -24,6 +23,7 @@ from games.dos.rules import engine as dos_engine
 from games.reversi import bot as reversi_bot
 from games.reversi import endgame
 from games.reversi.rules import engine as reversi_engine
+from games.support import deadline
 from games.tacocat import bot as tacocat_bot
 from games.tacocat.rules import engine as tacocat_engine
 

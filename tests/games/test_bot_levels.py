@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import bot_worker, bots, services
+from games import services
+from games.background import bot_worker, bots
 from games.models import Match, Seat
 from tests.support import client_for
 

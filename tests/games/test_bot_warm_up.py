@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from games import bot_worker, bots, registry, services
+from games import registry, services
+from games.background import bot_worker, bots
 from games.reversi import bot as reversi_bot
 from games.reversi.endgame import Budget
 from games.reversi.rules import engine as reversi_engine

@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import bots, registry, services
+from games import registry, services
+from games.background import bots
 from games.engine import Bot
 from games.models import Match, Move
-from games.replay import replays_to_stored_state
+from games.read.replay import replays_to_stored_state
 
 pytestmark = pytest.mark.django_db
 

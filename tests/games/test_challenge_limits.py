@@ -15,8 +15,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import queries, services
+from games import services
 from games.models import Challenge, Match, Notice, Seat
+from games.read import queries
 from games.services import challenges
 from tests.support import client_for
 

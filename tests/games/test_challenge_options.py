@@ -13,7 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import notify, services
+from games import services
+from games.background import notify
 from games.models import Challenge, Match, Seat
 from games.services import challenges
 from tests.support import client_for

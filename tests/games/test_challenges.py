@@ -11,7 +11,8 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from games import notify, services
+from games import services
+from games.background import notify
 from games.models import Challenge, Match, Notice
 from games.services import challenges
 from tests.support import client_for
@@ -60,7 +61,7 @@ def test_the_reserved_opponent_is_told_of_a_rematch(
 ) -> None:
     original = _finished_private(alice, bob)
     told: list[int] = []
-    monkeypatch.setattr("games.realtime.announce_user", told.append)
+    monkeypatch.setattr("games.live.realtime.announce_user", told.append)
     with django_capture_on_commit_callbacks(execute=True):
         rematch = services.offer_rematch(match_id=original.pk, user=alice)
     assert told == [bob.pk]  # bob's pages: the badge and the inbox

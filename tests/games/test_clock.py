@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import clock, registry, services
+from games import registry, services
+from games.background import clock
 from games.models import Match, Notice, Seat
 
 pytestmark = pytest.mark.django_db
@@ -87,7 +88,7 @@ def test_moving_after_a_timeout_takes_the_claim_away(paced: Match, alice: Any, b
 
 def test_a_substitute_takes_the_seat_and_hands_it_back(paced: Match, alice: Any, substitute_policy: None) -> None:
     """The substitute mechanism, exercised on Reversi with the policy of DOS and Back Alley."""
-    from games import bots
+    from games.background import bots
 
     start = seat(paced, 0).waiting_since
     assert clock.tick(start + timedelta(days=1, seconds=1))["timed_out"] == 1
@@ -103,7 +104,7 @@ def test_a_substitute_takes_the_seat_and_hands_it_back(paced: Match, alice: Any,
 
 
 def test_resigning_a_team_game_hands_the_seat_to_a_substitute_for_good(alice: Any, bob: Any) -> None:
-    from games import bots
+    from games.background import bots
 
     # Seat 3 deals, so alice (seat 0) bids first and her substitute has a move due.
     match = services.create_match(user=alice, game="backalley", players=4, bot_seats={2, 3}, options={"dealer": 3})

@@ -38,7 +38,7 @@ def test_many_threads_at_the_same_version_exactly_one_move_is_applied(alice: Any
 def test_two_runners_claiming_the_same_computer_move_make_it_once(alice: Any) -> None:
     from django.utils import timezone
 
-    from games import bot_worker, bots
+    from games.background import bot_worker, bots
 
     match = services.create_match(user=alice, game="reversi", players=2, bot_seats={1})
     services.act(match_id=match.pk, user=alice, action={"type": "place", "square": "d3"}, version=0)

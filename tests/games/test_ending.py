@@ -11,8 +11,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import ending, services
+from games import services
 from games.models import Match, Seat
+from games.read import ending
 from tests.support import client_for
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from games.engine import IllegalAction, Text, gettext_noop
-from games.i18n import localize
+from games.support.i18n import localize
 
 
 def test_illegal_action_keeps_english_message_and_the_text() -> None:
@@ -37,7 +37,7 @@ def test_localize_goes_through_gettext(language: str, monkeypatch: pytest.Monkey
         seen.append(message)
         return "<" + message + ">"
 
-    monkeypatch.setattr("games.i18n.gettext", fake_gettext)
+    monkeypatch.setattr("games.support.i18n.gettext", fake_gettext)
     with translation.override(language):
         assert localize(Text("Hello %(name)s.", {"name": "Ann"})) == "<Hello Ann.>"
     assert seen == ["Hello %(name)s."]

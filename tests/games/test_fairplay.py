@@ -11,9 +11,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from games import export, fairplay, registry, services
+from games import registry, services
 from games.engine import IllegalAction
 from games.models import Match, Move
+from games.record import export, fairplay
 from tests.support import client_for, streamed_body
 
 pytestmark = pytest.mark.django_db

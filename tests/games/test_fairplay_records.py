@@ -1,7 +1,7 @@
 """Match records checked without the database: the documented encodings, and malformed records.
 
 A record built here from the engine alone, with its commitment and chain computed by the encodings
-written in docs/fair-play.md (not by games.fairplay), verifies; any damage to what the check covers is a
+written in docs/fair-play.md (not by games.record.fairplay), verifies; any damage to what the check covers is a
 problem, and no record, however malformed, makes the check raise.
 """
 
@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import fairplay
 from games.dos.rules import engine as dos
+from games.record import fairplay
 
 SALT = "0123456789abcdef0123456789abcdef"
 SEED = 2**61 + 99

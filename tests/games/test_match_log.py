@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
-from games.replay import _appended
+from games.read.replay import _appended
 from tests.support import client_for
 from tools.screenshots import mid_match
 
@@ -44,7 +44,7 @@ def test_each_move_has_its_real_number_and_its_own_events(alice: Any, bob: Any, 
 def test_a_watcher_sees_no_hidden_card_and_a_player_sees_their_own(alice: Any, bob: Any, carol: Any) -> None:
     """DOS draws are secret: the drawer's own log names the card, a watcher's does not."""
     match = mid_match("dos", [alice, bob], moves=0, players=2)  # alice, before she does anything
-    with patch("games.realtime.announce"):
+    with patch("games.live.realtime.announce"):
         match = services.act(match_id=match.pk, user=alice, action={"type": "draw"}, version=match.version)
     match.is_public = True
     match.save(update_fields=["is_public"])

@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games import notify, services
+from games import services
+from games.background import notify
 from games.models import Match, Notice
 
 pytestmark = pytest.mark.django_db

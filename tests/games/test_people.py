@@ -12,8 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import pages, services
+from games import services
 from games.models import Block, Challenge, ChatMessage, Follow, Match
+from games.read import pages
 from games.services import ErrorCode, MatchError, challenges, people
 from tests.support import client_for
 

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import clock, notify, ratings
+from games.background import clock, notify
 from games.models import Match, Notice, Rating, Seat, Seek
+from games.record import ratings
 from games.services import ErrorCode, MatchError, pairing, people
 
 pytestmark = pytest.mark.django_db

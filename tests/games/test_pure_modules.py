@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 # game.py is the definition: lazy texts (gettext_lazy) beside the parts it names.
-DJANGO_SIDE = {"apps", "game", "models", "forms", "present", "text", "views", "urls"}
+DJANGO_SIDE = {"apps", "game", "models", "action_forms", "present", "text", "views", "urls"}
 # The computer players' modules: their refusals never reach a player (they raise none today).
 BOT_MODULES = {"bot", "montecarlo", "novice", "endgame", "book", "symmetry", "bitboard"}
 REFUSALS = {"IllegalAction", "InvalidAction"}
@@ -58,7 +58,7 @@ assert not any(m == "django" or m.startswith("django.") for m in sys.modules)
 def test_the_django_blocker_would_catch_an_import() -> None:
     script = "import sys\nclass R:\n    def find_spec(self, n, p=None, t=None):\n"
     script += "        if n.startswith('django'): raise ImportError(n)\nsys.meta_path.insert(0, R())\n"
-    script += "import games.parsing"
+    script += "import games.support.untrusted"
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and "ImportError: django" in done.stderr
 

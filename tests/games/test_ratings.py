@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
-from games import ratings, services
+from games import services
 from games.backalley.scoring import match_result
 from games.models import Match, Rating, RatingChange, Seat
+from games.record import ratings
 from games.services import base
 
 pytestmark = pytest.mark.django_db

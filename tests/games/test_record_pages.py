@@ -9,8 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import ratings, services
+from games import services
 from games.models import Match
+from games.record import ratings
 from tests.support import client_for
 
 pytestmark = pytest.mark.django_db
@@ -161,7 +162,7 @@ def test_history_filters_by_game_opponent_and_result_and_keeps_them_across_pages
 
 
 def test_history_pages_carry_the_filters(alice: Any, bob: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from games import views
+    from games.web import views
 
     monkeypatch.setattr(views, "HISTORY_PAGE_SIZE", 1)
     rated_win(alice, bob)
@@ -197,7 +198,7 @@ def test_the_leaderboards_page_shows_every_games_top_ten_in_one_query(
     from django.test import Client
 
     from games import registry
-    from games.record_views import LEADERBOARDS_TOP
+    from games.web.record_views import LEADERBOARDS_TOP
 
     players = [make_user(f"player{n:02}") for n in range(LEADERBOARDS_TOP + 2)]
     for n, user in enumerate(players):

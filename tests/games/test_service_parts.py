@@ -13,7 +13,7 @@ from games import services
 from games.models import Match
 from games.services import predicates
 from games.services.bot_turns import LEASE, RETRY_AFTER_ERROR
-from games.views import HTTP_STATUS
+from games.web.views import HTTP_STATUS
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 
 from games import services
 from games.models import Match, Move, RatingChange, Seat
-from games.replay import replays_to_stored_state
+from games.read.replay import replays_to_stored_state
 from tests.support import client_for
 
 pytestmark = pytest.mark.django_db

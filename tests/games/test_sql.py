@@ -1,4 +1,4 @@
-"""Compiled querysets give exactly what Django gives for the same querysets (games.sql)."""
+"""Compiled querysets give exactly what Django gives for the same querysets (games.support.sql)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Match, Seat
-from games.sql import CompiledModels, CompiledRows
+from games.support.sql import CompiledModels, CompiledRows
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

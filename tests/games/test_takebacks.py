@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
-from games import export, fairplay, pages, services
+from games import services
 from games.models import Match, Move
-from games.replay import replays_to_stored_state
+from games.read import pages
+from games.read.replay import replays_to_stored_state
+from games.record import export, fairplay
 from games.reversi.rules import engine
 from games.services.takebacks import answer_takeback, request_takeback
 from tests.games.test_services import snapshot

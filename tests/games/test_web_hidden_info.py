@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from games import pages, registry, services
+from games import registry, services
 from games.models import Match
+from games.read import pages
 from tests.games.test_engine_contract import GAMES, random_steps, scramble_hook
 from tests.support import seen_by, store_state
 

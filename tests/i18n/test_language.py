@@ -24,9 +24,10 @@ from django.utils import timezone, translation
 
 from accounts import email_change, push
 from accounts.models import PushSubscription, User
-from games import notify, services
-from games.i18n import LocalNumber, digits
+from games import services
+from games.background import notify
 from games.models import Match, Notice
+from games.support.i18n import LocalNumber, digits
 from tools.compile_catalogues import compile_all
 
 pytestmark = pytest.mark.django_db
@@ -256,7 +257,7 @@ def test_the_rules_page_written_in_the_readers_language_is_chosen(tmp_path: Path
 def test_each_seated_player_gets_the_live_update_in_their_own_language(
     sample_catalogue: Path, reversi_match: Match, alice: User, bob: User
 ) -> None:
-    from games import pages
+    from games.read import pages
 
     User.objects.filter(pk=alice.pk).update(language="ne")
     seats = list(reversi_match.seats.select_related("user", "reserved_for"))
@@ -268,7 +269,7 @@ def test_each_seated_player_gets_the_live_update_in_their_own_language(
 
 def test_engine_sentences_show_their_numbers_in_the_readers_digits() -> None:
     from games.engine import Text
-    from games.i18n import localize
+    from games.support.i18n import localize
 
     text = Text(
         "%(name)s scores %(points)s (%(total)d in all) on %(square)s.",
@@ -283,7 +284,7 @@ def test_engine_sentences_show_their_numbers_in_the_readers_digits() -> None:
 def test_live_turn_badges_are_in_each_players_language(reversi_match: Match, alice: User, bob: User) -> None:
     from unittest.mock import patch
 
-    from games import realtime
+    from games.live import realtime
 
     User.objects.filter(pk=alice.pk).update(language="ne")
     seats = list(reversi_match.seats.select_related("user", "reserved_for"))
@@ -300,7 +301,7 @@ def test_live_turn_badges_are_in_each_players_language(reversi_match: Match, ali
 def test_a_badge_announced_on_its_own_is_in_its_players_language(reversi_match: Match, alice: User) -> None:
     from unittest.mock import patch
 
-    from games import realtime
+    from games.live import realtime
 
     User.objects.filter(pk=alice.pk).update(language="as")
     with translation.override("en"), patch.object(realtime, "deliver") as deliver:
@@ -310,7 +311,7 @@ def test_a_badge_announced_on_its_own_is_in_its_players_language(reversi_match: 
 
 
 def test_a_socket_renders_in_its_players_language(sample_catalogue: Path, reversi_match: Match, alice: User) -> None:
-    from games import pages
+    from games.read import pages
 
     User.objects.filter(pk=alice.pk).update(language="ne")
     alice.refresh_from_db()

@@ -19,8 +19,8 @@ from accounts.models import User
 from games import registry, services
 from games.backalley.present import card as backalley_card
 from games.dos.text import describe_event as dos_event
-from games.i18n import readable
 from games.models import Match, Rating
+from games.support.i18n import readable
 from games.tacocat.present import seat_label as tacocat_seat_label
 from tests.e2e.test_languages_e2e import ALLOWED, EDGE_LABEL
 from tests.i18n.checks import page_pieces, reader_problems
@@ -130,7 +130,7 @@ def test_goals_jokers_and_dos_cards_are_named_in_the_language(language: str, goa
         assert goal in tacocat_seat_label(0)
         assert backalley_card("BB")["short"] == joker
         deal = {"type": "deal", "round": 1, "dealer": 0, "center": ["R7", "B9"]}
-        line = dos_event(readable(deal), ["rupa"])  # as pages hand events over (games.pages)
+        line = dos_event(readable(deal), ["rupa"])  # as pages hand events over (games.read.pages)
         assert event in line
         assert reader_problems([("text", "event", line)], language, [r"\brupa\b"]) == []
 

@@ -15,7 +15,8 @@ from django.utils import timezone, translation
 
 from accounts import push
 from accounts.models import PushSubscription, User
-from games import notify, registry, services
+from games import registry, services
+from games.background import notify
 from games.models import Match, Notice
 
 pytestmark = pytest.mark.django_db

@@ -13,9 +13,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import bots, registry, services
+from games import registry, services
+from games.background import bots
 from games.models import Match, Move, Seat
-from games.replay import replays_to_stored_state
+from games.read.replay import replays_to_stored_state
 from tests.nim import bot, rules, text
 from tests.nim.models import NimMatch
 from tests.support import client_for

@@ -12,7 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import User
-from games import notify, presence, services
+from games import services
+from games.background import notify
+from games.live import presence
 
 pytestmark = pytest.mark.django_db
 

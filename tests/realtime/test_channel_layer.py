@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from channels.exceptions import ChannelFull
 
-from games.realtime import LocalChannelLayer
+from games.live.realtime import LocalChannelLayer
 
 pytestmark = pytest.mark.asyncio
 

@@ -16,7 +16,8 @@ from autobahn.websocket.protocol import WebSocketProtocol
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import router
-from games import consumers, presence, services
+from games import services
+from games.live import consumers, presence
 from tests.realtime.helpers import GOOD_ORIGIN, logged_in_client, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

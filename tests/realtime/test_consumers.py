@@ -168,7 +168,8 @@ async def test_the_turn_badge_follows_the_users_turns_live(cast: dict[str, Any])
 async def test_each_dos_page_is_pushed_exactly_its_own_seats_fragment(alice: Any, bob: Any, carol: Any) -> None:
     """Hidden cards: the push a page receives is the fragment of that page's own seat (a spectator's has
     no hand), the very render the hidden-information tests check for every seat."""
-    from games import pages, registry
+    from games import registry
+    from games.read import pages
 
     match = await sync_to_async(services.create_match)(user=alice, game="dos", players=2)
     await sync_to_async(services.join_match)(match_id=match.pk, user=bob)
@@ -230,7 +231,7 @@ async def test_the_spectators_of_a_match_share_one_layer_member_and_each_gets_ev
     """Spectators' frames come off the channel layer once per process (the relay), not once per socket."""
     from channels.layers import get_channel_layer
 
-    from games import realtime
+    from games.live import realtime
 
     layer = get_channel_layer()
 
@@ -278,7 +279,8 @@ async def test_a_guest_is_pushed_the_spectators_fragment_in_every_game(slug: str
     spectator's gets (the render of ``view(state, None)``), never a seat's."""
     from django.contrib.auth.models import AnonymousUser
 
-    from games import pages, registry
+    from games import registry
+    from games.read import pages
 
     spec = registry.get(slug)
     users = [await sync_to_async(make_user)(f"p{n}") for n in range(spec.min_players)]
@@ -307,7 +309,7 @@ async def test_a_guest_is_pushed_the_spectators_fragment_in_every_game(slug: str
 
 
 async def test_guests_sockets_are_capped_apart_from_players(cast: dict[str, Any], monkeypatch: Any) -> None:
-    from games import presence
+    from games.live import presence
 
     monkeypatch.setattr(presence, "MAX_GUEST_SOCKETS", 2)
     path = f"/ws/match/{cast['match'].pk}/"

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from games import presence, services
+from games import services
+from games.live import presence
 from tests.realtime.helpers import connect, every_query
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

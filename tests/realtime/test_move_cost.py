@@ -11,8 +11,10 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
-from games import pages, realtime, services
+from games import services
+from games.live import realtime
 from games.models import Match
+from games.read import pages
 from tests.realtime.helpers import connect, every_query, logged_in_client, sync_thread_calls
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

@@ -4,7 +4,7 @@ A move made while Redis is down is committed but reaches no page (pub/sub keeps 
 Redis is back, the layer subscribes again to what its sockets watch; the next move's push then
 carries a version more than one ahead of what each page shows, and each page renders the current
 state for itself from the database (``MatchConsumer.resync``): nothing is lost. The layer here is
-production's (``games.realtime.PubSubChannelLayer``) on a private redis-server on a free port, so
+production's (``games.live.realtime.PubSubChannelLayer``) on a private redis-server on a free port, so
 the test can kill it without disturbing anything else.
 """
 
@@ -77,7 +77,7 @@ def private_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
     server.start()
     layers = {
         "default": {
-            "BACKEND": "games.realtime.PubSubChannelLayer",
+            "BACKEND": "games.live.realtime.PubSubChannelLayer",
             "CONFIG": {"hosts": [{"address": f"redis://127.0.0.1:{server.port}/0"}], "prefix": "gap-test"},
         }
     }

@@ -11,7 +11,8 @@ from asgiref.sync import sync_to_async
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
-from games import presence, services
+from games import services
+from games.live import presence
 from tests.realtime.helpers import connect, logged_in_client
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

@@ -65,13 +65,13 @@ def test_many_processes_closing_one_finished_round_pair_the_next_once(make_user:
     t = _started(users[0], users)
     round_one = Round.objects.get(tournament=t, number=1)
     # End the matches without the hook (as if each process stopped right after its commit).
-    receivers = match_services.events.match_finished.receivers
-    match_services.events.match_finished.receivers = []
+    receivers = match_services.announcements.match_finished.receivers
+    match_services.announcements.match_finished.receivers = []
     try:
         for match_id, loser in _losers(t):
             match_services.resign(match_id=match_id, user=loser)
     finally:
-        match_services.events.match_finished.receivers = receivers
+        match_services.announcements.match_finished.receivers = receivers
     assert Round.objects.filter(tournament=t).count() == 1
     barrier = threading.Barrier(THREADS)
     done: list[bool] = []

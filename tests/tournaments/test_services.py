@@ -140,7 +140,7 @@ def test_a_round_robin_schedules_everyone_against_everyone(alice: Any, players: 
 def test_a_round_advances_when_its_deadline_passes(alice: Any, players: list[Any]) -> None:
     """At the deadline, whoever is still to move resigns (through the match services), so the round
     ends and the next is paired; the worker's clock tick does it."""
-    from games import clock
+    from games.background import clock
 
     t = make_tournament(alice, rounds=2)
     entered(t, players[:4])

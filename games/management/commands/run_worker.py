@@ -15,7 +15,8 @@ from django.utils import timezone
 
 from accounts import mail_delivery, push
 from config import mail
-from games import analysis, bots, clock, realtime
+from games.background import analysis, bots, clock
+from games.live import realtime
 
 
 class Command(BaseCommand):

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import export, fairplay
 from games.models import Match
+from games.record import export, fairplay
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 """The Back Alley match page: bidding, then play, through the act endpoint; what each seat is shown.
 
 Cast: alice (seat 0) creates every match; bob, carol and dave take seats 1-3 when people play; erin
-is an outsider who watches. Computer seats are moved with ``games.bots.take_turn``.
+is an outsider who watches. Computer seats are moved with ``games.background.bots.take_turn``.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import bots, registry, services
+from games import registry, services
 from games.backalley.cards import deck_for
 from games.backalley.models import BackAlleyMatch
 from games.backalley.present import card
+from games.background import bots
 from games.models import Match
 from tests.support import client_for
 

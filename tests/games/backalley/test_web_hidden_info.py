@@ -16,11 +16,12 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from games import pages, registry, services
+from games import registry, services
 from games.backalley.cards import deck_for
 from games.backalley.positions import scramble
 from games.backalley.present import card
 from games.models import Match
+from games.read import pages
 from tests.support import seen_by, store_state
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ import pytest
 from django.http import QueryDict
 from django.utils import translation
 
-from games.backalley.forms import parse_form
+from games.backalley.action_forms import parse_form
 from games.backalley.present import card, present, unplayable_reason
 from games.backalley.rules import engine
 from games.engine import InvalidAction

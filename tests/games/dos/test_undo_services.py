@@ -6,11 +6,12 @@ from typing import Any
 
 import pytest
 
-from games import export, fairplay, services
+from games import services
 from games.dos.actions import UNDO
 from games.dos.rules import engine
 from games.models import Move
-from games.replay import replays_to_stored_state
+from games.read.replay import replays_to_stored_state
+from games.record import export, fairplay
 
 pytestmark = pytest.mark.django_db
 

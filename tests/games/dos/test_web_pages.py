@@ -15,8 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import bots, registry, services
-from games.dos.forms import parse_form
+from games import registry, services
+from games.background import bots
+from games.dos.action_forms import parse_form
 from games.dos.models import DosMatch
 from games.engine import InvalidAction
 from games.models import Match

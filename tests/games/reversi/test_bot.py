@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import deadline
 from games.reversi import bot
 from games.reversi.rules import State, engine
+from games.support import deadline
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "reversi"
 

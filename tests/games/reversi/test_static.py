@@ -20,7 +20,7 @@ def test_the_match_page_loads_the_core_script_and_reversi_s_style(reversi_match:
     body = client_for(alice).get(reversi_match.get_absolute_url()).content.decode()
     assert 'src="/static/js/match-page.js"' in body
     assert 'href="/static/reversi/style.css"' in body
-    assert 'data-grid' in body and 'data-row="0"' in body
+    assert "data-grid" in body and 'data-row="0"' in body
 
 
 def test_the_core_s_stylesheets_and_match_page_script_name_no_reversi_board() -> None:

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from games import pages, registry, services
+from games import registry, services
+from games.read import pages
 from games.tacocat.positions import scramble
 from tests.games.tacocat.test_view import random_state
 from tests.games.tacocat.test_web_pages import SETUP

@@ -16,8 +16,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import bots, pages, registry, services
+from games import registry, services
+from games.background import bots
 from games.models import Match, Seat
+from games.read import pages
 from games.tacocat.models import TacocatMatch
 from games.tacocat.positions import position
 from tests.support import client_for

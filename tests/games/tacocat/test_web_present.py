@@ -10,7 +10,7 @@ import pytest
 from django.http import QueryDict
 
 from games.engine import IllegalAction, InvalidAction
-from games.tacocat.forms import parse_form
+from games.tacocat.action_forms import parse_form
 from games.tacocat.positions import position
 from games.tacocat.present import present
 from games.tacocat.rules import engine

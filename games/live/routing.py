@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.consumers import MatchConsumer, UserConsumer
+from games.live.consumers import MatchConsumer, UserConsumer
 
 websocket_urlpatterns = [
     path("ws/match/<int:match_id>/", MatchConsumer.as_asgi()),

@@ -10,9 +10,10 @@ from datetime import datetime
 
 from django.db.models import Q
 
-from games import notify, services
+from games import services
+from games.background import notify
 from games.models import Match, Seat
-from games.services import events, pairing
+from games.services import announcements, pairing
 
 
 def _clock_due(now: datetime) -> Q:
@@ -39,6 +40,6 @@ def tick(now: datetime) -> dict[str, int]:
     paired = pairing.pair_waiting(now=now)
     emailed = notify.send_due(now)
     done = {"warned": warned, "timed_out": timed_out, "paired": paired, "emails": emailed}
-    for _receiver, counts in events.clock_ticked.send(sender=None, now=now):
+    for _receiver, counts in announcements.clock_ticked.send(sender=None, now=now):
         done.update(counts)
     return done

@@ -23,8 +23,9 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import parsing, registry
+from games import registry
 from games.engine import Action, InvalidAction
+from games.support import untrusted
 from games.tacocat.cards import CODES
 
 TYPES = ("replace", "duel", "attack", "defend")
@@ -36,7 +37,7 @@ def parse_form(data: QueryDict) -> Action:
     """The engine action for a submitted Tacocat form; ``InvalidAction`` with a player-facing reason."""
     if "action" in data:
         return registry.parse_form(data)
-    kind = parsing.form_type(data, TYPES)
+    kind = untrusted.form_type(data, TYPES)
     if kind == "replace":
         if data.get("keep"):
             return {"type": "replace", "cards": []}

@@ -25,13 +25,14 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import parsing, registry
+from games import registry
 from games.dos.actions import check_code
 from games.dos.cards import COLOURS, WILD_DOS, WILD_VALUES, is_wild
 from games.dos.moves import Declaration, card_key
 from games.dos.present import card, declaration_field, target_declaration_field
 from games.engine import Action, InvalidAction
-from games.i18n import LocalNumber
+from games.support import untrusted
+from games.support.i18n import LocalNumber
 
 TYPES = ("match", "draw", "finish", "place", "bonus", "skip_bonus", "undo")
 
@@ -40,7 +41,7 @@ def parse_form(data: QueryDict) -> Action:
     """The engine action for a submitted DOS form; ``InvalidAction`` with a player-facing reason."""
     if "action" in data:
         return registry.parse_form(data)
-    kind = parsing.form_type(data, TYPES)
+    kind = untrusted.form_type(data, TYPES)
     if kind in ("draw", "finish", "skip_bonus", "undo"):
         return {"type": kind}
     cards = [_code(code) for code in data.getlist("cards[]")]

@@ -1,7 +1,7 @@
 """What the services announce once a change is committed, as Django signals.
 
-The services know no listener: the push to browsers (``games.realtime``) and the bot runner's wake-up
-(``games.bots``) connect in ``games.signals``. So the services import neither, and neither's imports
+The services know no listener: the push to browsers (``games.live.realtime``) and the bot runner's wake-up
+(``games.background.bots``) connect in ``games.signals``. So the services import neither, and neither's imports
 lead back here in a circle.
 """
 
@@ -21,7 +21,7 @@ user_changed = Signal()
 # A match ended (finished, by play or forfeit), after the commit: ``match_id``. Apps built on matches
 # (tournaments) listen; the core names none of them.
 match_finished = Signal()
-# The clock work ran at ``now`` (``games.clock.tick``, in every worker): scheduled work of apps built
+# The clock work ran at ``now`` (``games.background.clock.tick``, in every worker): scheduled work of apps built
 # on matches rides on it. A receiver returns a dict of counts for the tick's report.
 clock_ticked = Signal()
 

@@ -10,9 +10,10 @@ from typing import Any
 import zipstream
 
 from accounts.models import User
-from games import fairplay, registry
+from games import registry
 from games.models import Match, Move, Seat
-from games.takeback import actions_on_line
+from games.record import fairplay
+from games.record.takeback import actions_on_line
 
 # Rows fetched per round trip while the archive streams: the memory it holds, whatever its size.
 ARCHIVE_FETCH = 200

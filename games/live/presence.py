@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from games import metrics
+from games.support import metrics
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +128,7 @@ def ended_sessions() -> set[str]:
 
 
 def sweep() -> None:
-    from games import realtime
+    from games.live import realtime
 
     # This process's share of the status page's figures, summed over every process by Prometheus.
     metrics.refresh_windows(sockets=count())

@@ -10,10 +10,10 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games import registry
-from games.i18n import LocalNumber
 from games.models import Match, Seat
-from games.paces import PACES
 from games.registry import GameOption
+from games.support.i18n import LocalNumber
+from games.support.paces import PACES
 
 # What happens when a player's time runs out, by the game's ``timeout_policy``.
 TIMEOUT_HELP = {

@@ -2,8 +2,8 @@
 
 The log stays append-only. A takeback is an entry of its own, ``{"type": "takeback", "to": p}`` (no
 engine uses that type), logged under the seat whose move is taken back; it means "the state is again
-the one after log entry ``p``" (0: the start). Replaying the log (``games.replay``), verifying a record
-(``games.fairplay``) and writing a transcript all read it through :class:`Line`, so each of them
+the one after log entry ``p``" (0: the start). Replaying the log (``games.read.replay``), verifying a record
+(``games.record.fairplay``) and writing a transcript all read it through :class:`Line`, so each of them
 arrives at the state the match stored. Only games whose engine declares ``takebacks = True`` allow one
 (no hidden cards, no chance: going back reveals nothing and redraws nothing).
 

@@ -23,8 +23,10 @@ from django.db import connection
 from django.db.models import Q
 from django.utils import translation
 
-from games import metrics, pages, presence, realtime
+from games.live import presence, realtime
 from games.models import Match, Seat
+from games.read import pages
+from games.support import metrics
 
 SOCKET_DB_THREADS = 2
 

@@ -16,10 +16,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
-from games import pages, queries, registry, services
-from games.forms import ChallengeForm, game_slug, refreshed_initial
+from games import registry, services
 from games.models import Match, Seat
+from games.read import pages, queries
 from games.services import challenges
+from games.web.forms import ChallengeForm, game_slug, refreshed_initial
 
 
 def _hidden_or_missing(request: HttpRequest, match_id: int, exc: services.MatchError) -> bool:

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from games.pages import your_turn_count
+from games.read.pages import your_turn_count
 
 
 def turns(request: HttpRequest) -> dict[str, Any]:
@@ -12,6 +12,6 @@ def turns(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    from games.queries import pending_count
+    from games.read.queries import pending_count
 
     return {"turn_count": your_turn_count(user), "challenge_count": pending_count(user)}

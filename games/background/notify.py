@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 
 from accounts import push, verification
 from accounts.models import User
-from games.i18n import digits
 from games.models import Challenge, Match, Notice, Seat
+from games.support.i18n import digits
 
 log = logging.getLogger(__name__)
 

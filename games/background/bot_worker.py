@@ -35,7 +35,7 @@ def start(parent_pid: int, warm_ups: Iterable[Callable[[], None]] = ()) -> None:
 
 def start_niced(parent_pid: int) -> None:
     """Pool initializer for work that must yield the CPU to computer moves and pages (post-game
-    analyses, ``games.analysis``): watch the parent, and run at nice 10."""
+    analyses, ``games.background.analysis``): watch the parent, and run at nice 10."""
     die_with_parent(parent_pid)
     with contextlib.suppress(OSError):
         os.nice(10)

@@ -6,7 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from games import metrics, presence
+from games.live import presence
+from games.support import metrics
 
 
 @require_GET

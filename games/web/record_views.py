@@ -22,9 +22,10 @@ from django.views.decorators.http import require_GET
 
 from accounts import throttle
 from accounts.models import User
-from games import charts, export, ratings, registry
+from games import registry
 from games.models import Match, Seat
-from games.views import _load_visible
+from games.record import charts, export, ratings
+from games.web.views import _load_visible
 
 LEADERBOARD_SIZE = 100
 API_PAGE_SIZE = 50

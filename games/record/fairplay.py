@@ -19,12 +19,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import takeback
 from games.engine import Engine, IllegalAction
+from games.record import takeback
 
 FORMAT = "turnwise-match/2"
 # Records downloaded before the log was chained: still checked, by the rule of their time.
@@ -96,17 +96,27 @@ def stacking_options(engine: Engine) -> frozenset[str]:
     return frozenset(getattr(engine, "stacking_options", ()))
 
 
+# How an installed game's engine is found by its name: the registry sits above this pure module, so it
+# hands the lookup down at start-up (``games.apps``); outside Django a caller passes the engine.
+_find_engine: Callable[[str], Engine] | None = None
+
+
+def use_engines(find: Callable[[str], Engine]) -> None:
+    """Find the engine of an installed game by its name with ``find`` (raising LookupError if none)."""
+    global _find_engine
+    _find_engine = find
+
+
 def engine_for(game: str) -> Engine:
     """The rules engine of the installed game ``game`` (its definition's): ValueError if there is none.
 
     From the registry, not from a module path built from the name: a game's app need not live in
     ``games/`` (the example game Nim is ``tests.nim``), and a record cannot name a module to import.
     """
-    # Late: the registry is Django's side (app configs); a caller with an engine never needs it.
-    from games import registry
-
     try:
-        engine = registry.get(game).engine
+        if _find_engine is None:
+            raise LookupError(game)
+        engine = _find_engine(game)
     except LookupError:
         raise ValueError(f"There is no game {game!r}.") from None
     if not isinstance(engine, Engine):

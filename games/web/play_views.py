@@ -17,10 +17,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from games import invitations, presence, queries, registry, services
-from games.forms import PlayNowForm
+from games import registry, services
+from games.live import presence
 from games.models import Block, Follow, Seat
+from games.read import queries
 from games.services import challenges, pairing, people
+from games.web import invitations
+from games.web.forms import PlayNowForm
 
 RECENT_OPPONENTS = 20
 RECENT_MATCHES = 100  # the player's latest matches looked through for them

@@ -22,8 +22,10 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from games import analysis, bot_worker, metrics, registry, services
+from games import registry, services
+from games.background import analysis, bot_worker
 from games.engine import Action, Bot, View
+from games.support import metrics
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +134,7 @@ def _compute_elsewhere(bot: Bot, view: View, legal: list[Action], budget: float,
 
 def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
     """Computer moves as they fall due, and the clock work every few seconds (blocking; a thread)."""
-    from games import clock
+    from games.background import clock
 
     try:
         start_worker()

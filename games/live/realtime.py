@@ -27,7 +27,7 @@ from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 from django.utils import translation
 
-from games import metrics
+from games.support import metrics
 
 if TYPE_CHECKING:
     from games.models import Match, Seat
@@ -290,7 +290,7 @@ def announce(match: Match, seats: list[Seat], *, moved: bool = False) -> Rendere
     nothing is read again; one query finds every seated person's waiting turns (their badge count and
     "next match" link).
     """
-    from games import pages
+    from games.read import pages
 
     committed_at = time.time()
     user_ids = sorted({s.user_id for s in seats if s.user_id is not None})
@@ -353,7 +353,7 @@ def groups_with_members(groups: list[str]) -> set[str]:
 def _badge_message(
     user_id: int, turn_count: int, at: float, challenge_count: int | None = None
 ) -> tuple[str, dict[str, Any]]:
-    from games import pages
+    from games.read import pages
 
     html = pages.badge_html(turn_count, challenge_count)
     return user_group(user_id), {"type": "turns.changed", "count": turn_count, "html": html, "at": at}
@@ -363,7 +363,7 @@ def announce_user(user_id: int) -> None:
     """Tell every page of this person that their inbox, turns or challenges changed (three queries, one
     render, in their language)."""
     from accounts.models import User
-    from games import pages, queries
+    from games.read import pages, queries
 
     waiting = pages.waiting_turns([user_id])
     pending = queries.pending_count(user_id)
@@ -375,7 +375,7 @@ def announce_user(user_id: int) -> None:
 
 def announce_chat(match_id: int) -> None:
     """Render the chat log once per language its pages are read in, and push it to every page."""
-    from games import pages
+    from games.read import pages
 
     read_groups = {lang: match_group(match_id, lang) for lang in languages()}
     read = groups_with_members(list(read_groups.values()))

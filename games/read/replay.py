@@ -7,11 +7,12 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games import pages, registry
+from games import registry
 from games.engine import Revealing
-from games.i18n import readable
 from games.models import Match, Seat
-from games.takeback import replay
+from games.read import pages
+from games.record.takeback import replay
+from games.support.i18n import readable
 
 
 def replay_states(match: Match, upto: int | None = None) -> list[Any]:
@@ -20,7 +21,7 @@ def replay_states(match: Match, upto: int | None = None) -> list[Any]:
     actions = match.moves.order_by("seq").values_list("seat", "payload")
     if upto is not None:
         actions = actions[:upto]
-    # A takeback entry (games.takeback) stands for the earlier state it returns to.
+    # A takeback entry (games.record.takeback) stands for the earlier state it returns to.
     return replay(engine, match.player_count, match.seed, match.options, list(actions))
 
 

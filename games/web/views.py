@@ -19,12 +19,16 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
-from games import analysis, ending, pages, parsing, realtime, registry, replay, services
+from games import registry, services
+from games.background import analysis
 from games.engine import InvalidAction
-from games.forms import HistoryFilterForm, NewMatchForm, game_slug, refreshed_initial
+from games.live import realtime
 from games.models import Match, Seat
+from games.read import ending, pages, replay
 from games.services import takebacks
-from games.sql import CompiledRows
+from games.support import untrusted
+from games.support.sql import CompiledRows
+from games.web.forms import HistoryFilterForm, NewMatchForm, game_slug, refreshed_initial
 
 HISTORY_PAGE_SIZE = 20
 
@@ -61,7 +65,7 @@ def _seats_prefetch() -> Prefetch:
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "games/welcome.html", {"games": registry.all_games()})
-    from games.social_views import inbox_context
+    from games.web.social_views import inbox_context
 
     return render(request, "games/home.html", inbox_context(request.user))
 
@@ -174,7 +178,7 @@ def _render_match(
     return render(request, "games/match.html", context, status=status)
 
 
-# Every move asks it (compiled once: see games.sql).
+# Every move asks it (compiled once: see games.support.sql).
 _game_of = CompiledRows(lambda match_id: Match.objects.filter(pk=match_id).values_list("game"))
 
 
@@ -186,7 +190,7 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
         raise Http404
     spec_game = found[0][0]
     try:
-        version = parsing.form_version(request.POST.get("version", ""))
+        version = untrusted.form_version(request.POST.get("version", ""))
         action = registry.get(spec_game).parse_form(request.POST)
     except ValueError:
         return _render_match(
@@ -321,7 +325,7 @@ def join(request: HttpRequest, match_id: int) -> HttpResponse:
 @never_cache  # the address is a capability: no cache, shared or not, may keep the page
 def invite(request: HttpRequest, token: str) -> HttpResponse:
     """Who invites, to which game, and the seats: to anyone holding the link, signed in or not (they sign
-    up or log in from here, and come back seated: games.invitations)."""
+    up or log in from here, and come back seated: games.web.invitations)."""
     match = get_object_or_404(
         Match.objects.select_related("created_by").prefetch_related(_seats_prefetch()), invite_token=token
     )
@@ -439,9 +443,9 @@ def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
     if not request.user.is_authenticated:
         return _json_error(_("Log in first."), "unauthenticated", 401)
     try:
-        body = parsing.loads(request.body)
-        action, version = body["action"], parsing.version(body["version"])
-    except parsing.BadInput as exc:
+        body = untrusted.loads(request.body)
+        action, version = body["action"], untrusted.version(body["version"])
+    except untrusted.BadInput as exc:
         return _json_error(exc.message, "invalid", 400)
     except (KeyError, TypeError):
         return _json_error(_('Send {"action": {...}, "version": n} as JSON.'), "invalid", 400)

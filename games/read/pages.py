@@ -14,12 +14,14 @@ from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from django.utils.translation import get_language
 
-from games import ending, ratings, registry
+from games import registry
 from games.engine import is_draw
-from games.i18n import readable
 from games.models import Block, ChatMessage, Match, Seat
+from games.read import ending
+from games.record import ratings
 from games.services import predicates
-from games.sql import CompiledRows
+from games.support.i18n import readable
+from games.support.sql import CompiledRows
 
 # "Not given: look it up" for optional keyword arguments whose given value may be None.
 _LOOK_UP = object()
@@ -128,7 +130,7 @@ def match_context(
 
 def _challenges_context(match: Match, rematch: Match | None, mine: Seat | None, user: Any) -> dict[str, Any]:
     """Challenges to answer or to follow on this page, and where a started rematch takes its players."""
-    from games import queries
+    from games.read import queries
 
     follow, open_to_me = "", False
     if rematch is not None:
@@ -258,7 +260,7 @@ def your_turn_count(user: Any) -> int:
 
 
 def render_turn_badge(user: Any) -> str:
-    from games.queries import pending_count
+    from games.read.queries import pending_count
 
     with translation.override(_language_of(user)):
         return badge_html(your_turn_count(user), pending_count(user))
@@ -276,7 +278,7 @@ def _badge_html(turn_count: int, challenge_count: int | None, language: str | No
     return render_to_string("games/_turn_badge.html", {"turn_count": turn_count, "challenge_count": challenge_count})
 
 
-# Every move asks it for its players (compiled once: see games.sql).
+# Every move asks it for its players (compiled once: see games.support.sql).
 _waiting_rows = CompiledRows(
     lambda user_ids: (
         Seat.objects.filter(user_id__in=user_ids, to_act=True, is_bot=False, match__status=Match.Status.ACTIVE)

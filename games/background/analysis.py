@@ -31,10 +31,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import bot_worker, charts, registry, replay
-from games.i18n import LocalNumber
+from games import registry
+from games.background import bot_worker
 from games.kit.analysis import GRADES, Analyser, Record, Task
 from games.models import Analysis, Match, Seat
+from games.read import replay
+from games.record import charts
+from games.support.i18n import LocalNumber
 
 log = logging.getLogger(__name__)
 

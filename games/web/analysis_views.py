@@ -10,9 +10,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import analysis
+from games.background import analysis
 from games.models import Analysis, Match
-from games.views import _load_visible
+from games.web.views import _load_visible
 
 
 def _not_finished(request: HttpRequest, match: Match) -> HttpResponse:

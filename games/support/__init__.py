@@ -1,0 +1,2 @@
+"""Game-independent helpers any layer may use: translation and digits, compiled SQL, bounds on
+untrusted input, paces, metrics, deadlines."""

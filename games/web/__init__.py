@@ -1,0 +1,1 @@
+"""The HTTP side: views, forms, invitations, context processors and middleware."""
