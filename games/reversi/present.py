@@ -85,7 +85,7 @@ def _grid_html(position: Position, can_act: bool, best: str | None = None) -> Sa
             cells.append(
                 f'<td><button type="submit" name="square" value="{sq["square"]}" id="sq-{sq["square"]}"'
                 f' data-row="{row["number"] - 1}" data-col="{col}" data-key="{sq["square"]}" data-face="{sq["disc"]}"'
-                f' aria-label="{escape(label)}" class="{classes}"{"" if playable else " disabled"}>'
+                f' aria-label="{escape(label)}" class="{classes}"{" data-move" if playable else " disabled"}>'
                 f"{inner}</button></td>"
             )
         # A row number is half a square's name (d4), which stays ASCII everywhere: translate="no".

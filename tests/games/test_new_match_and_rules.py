@@ -101,7 +101,7 @@ def test_an_option_of_another_game_is_not_offered_or_used(alice: Any) -> None:
     assert Match.objects.get().options == {}
 
 
-@pytest.mark.parametrize("game", [g for g in ("reversi", "dos", "tacocat", "backalley")])
+@pytest.mark.parametrize("game", [g.slug for g in registry.all_games()])
 def test_each_game_has_a_rules_page_reachable_without_an_account(game: str) -> None:
     response = Client().get(reverse("games:rules", args=[game]))
     assert response.status_code == 200

@@ -1,10 +1,10 @@
 """Every game's state JSON is exactly what it was before games.kit.codec: stored matches load, and the
 fair-play digests and chains, which hash dumps, are unchanged.
 
-The four hand-written dumps the codec replaced are kept here, verbatim, as the reference. Thousands of
-states of each game (seeded random play, with options) must dump to the same JSON, key order and types
-included, and load back to themselves. The codec's own behaviour (sets, enums, dict keys, hooks, formats)
-is tested on small dataclasses below.
+The five hand-written dumps the codec replaced (the four games' and the example game Nim's) are kept here,
+verbatim, as the reference. Thousands of states of each game (seeded random play, with options) must dump
+to the same JSON, key order and types included, and load back to themselves. The codec's own behaviour
+(sets, enums, dict keys, hooks, formats) is tested on small dataclasses below.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from games.reversi import state as rv
 from games.reversi.board import board_string
 from games.reversi.rules import engine as reversi
 from games.tacocat.rules import engine as tacocat
+from tests.nim import rules as nim_rules
+from tests.nim.rules import engine as nim
 
 # -- the reference: the hand-written dumps as they were (games/<g>/state.py before games.kit.codec) ------
 
@@ -162,6 +164,15 @@ def _old_outcome(outcome: Any) -> dict[str, Any]:
     }
 
 
+def old_nim_dump(state: nim_rules.State) -> dict[str, Any]:
+    return {
+        "stones": state.stones,
+        "to_move": state.to_move,
+        "takes": [list(t) for t in state.takes],
+        "seed": state.seed,
+    }
+
+
 # -- many states of each game ----------------------------------------------------------------------------
 
 STATES_PER_GAME = 3000
@@ -193,6 +204,8 @@ GAMES: dict[str, tuple[Engine, Callable[[Any], dict[str, Any]], list[tuple[int, 
     "dos": (dos, old_dos_dump, [(2, None), (3, {"target": 60}), (4, None)]),
     "tacocat": (tacocat, old_tacocat_dump, [(2, None), (2, {"tie_rule": "arrow"})]),
     "backalley": (backalley, old_backalley_dump, [(4, None), (4, {"first_deal": 20})]),
+    # The example game (tests/nim) too: its dumps are stored like any game's.
+    "nim": (nim, old_nim_dump, [(2, None), (2, {"stones": 50}), (2, {"stones": 1})]),
 }
 
 
@@ -210,6 +223,16 @@ def test_the_codec_writes_what_the_hand_written_dump_wrote_and_reads_it_back(slu
         seen.update(new)
     # Every key the game dumps was reached (DOS's "undo" only while a step can be taken back).
     assert seen == set(old_dump(state)) | ({"undo"} if slug == "dos" else set())
+
+
+def test_nims_json_is_pinned_to_the_byte() -> None:
+    """The reference above is code; these are the bytes a stored Nim match holds."""
+    state = nim.new_game(2, 7, {"stones": 5})
+    assert json.dumps(nim.dump(state)) == '{"stones": 5, "to_move": 0, "takes": [], "seed": 7}'
+    for take in ("3", "1"):
+        state = nim.apply(state, state.to_move, {"type": "take", "count": take})
+    assert json.dumps(nim.dump(state)) == '{"stones": 1, "to_move": 0, "takes": [[0, 3], [1, 1]], "seed": 7}'
+    assert nim.load(json.loads(json.dumps(nim.dump(state)))) == state
 
 
 # -- the codec itself, on small dataclasses -------------------------------------------------------------

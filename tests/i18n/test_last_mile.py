@@ -47,7 +47,7 @@ def reader(make_user: Any, language: str, name: str = "rupa") -> tuple[User, Cli
     "path",
     [
         "/accounts/signup/",  # the password's minimum length
-        *(f"/rules/{game}/" for game in ("reversi", "dos", "tacocat", "backalley")),
+        *(f"/rules/{game.slug}/" for game in registry.all_games()),  # every game's, Nim's (tests/nim) too
     ],
 )
 def test_pages_for_anyone_read_in_the_language(path: str, language: str) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from games.engine import Action, IllegalAction, InvalidAction, Result, Text, View
 from games.engine import gettext_noop as _
+from games.kit.codec import StateCodec
 from games.kit.seats import check_seat, check_viewer, next_seat
 
 MAX_TAKE = 3
@@ -22,6 +23,11 @@ class State:
     takes: tuple[tuple[int, int], ...] = ()
     # Nim needs no chance, but every game keeps its seed: the contract test scrambles it.
     seed: int = 0
+
+
+# The state's JSON is the dataclass's, field by field: {"stones": 7, "to_move": 1, "takes": [[0, 3]], "seed": 0}.
+CODEC = StateCodec(State, name="Nim")
+dump_state, load_state = CODEC.dump, CODEC.load
 
 
 class NimEngine:
@@ -81,16 +87,10 @@ class NimEngine:
         return {"scores": [int(s == winner) for s in (0, 1)], "ranks": [1 if s == winner else 2 for s in (0, 1)]}
 
     def dump(self, state: State) -> dict[str, Any]:
-        return {
-            "stones": state.stones,
-            "to_move": state.to_move,
-            "takes": [list(t) for t in state.takes],
-            "seed": state.seed,
-        }
+        return dump_state(state)
 
     def load(self, data: dict[str, Any]) -> State:
-        takes = tuple((s, n) for s, n in data["takes"])
-        return State(stones=data["stones"], to_move=data["to_move"], takes=takes, seed=data["seed"])
+        return load_state(data)
 
 
 engine = NimEngine()

@@ -82,7 +82,7 @@ def test_nim_is_played_on_its_page(alice: Any, bob: Any) -> None:
     match.refresh_from_db()
     client = client_for(alice)
     page = client.get(match.get_absolute_url()).content.decode()
-    assert "4 stones left." in page and 'name="count" value="3"' in page
+    assert "4 stones left." in page and 'name="count" value="3" data-move' in page
     response = client.post(
         reverse("games:act", args=[match.pk]), {"type": "take", "count": "3", "version": match.version}
     )

@@ -216,6 +216,8 @@ def test_only_legal_cards_are_enabled_and_the_page_says_why_the_others_are_not(
     two = re.search(r'<button [^>]*id="card-2C"[^>]*>', body).group(0)
     assert "disabled" not in ace and 'aria-label="ace of hearts"' in ace
     assert " disabled" in two
+    # Only a card that may be played is a move (js/confirm-move.js asks for a second tap on it).
+    assert " data-move" in ace and "data-move" not in two
     assert 'aria-label="two of clubs (not playable)"' in two
     assert 'aria-describedby="ba-why"' in two and 'title="You must follow suit: hearts were led."' in two
     assert re.search(r'<p id="ba-why"[^>]*>[^<]*You must follow suit: hearts were led\.', body)
