@@ -26,7 +26,7 @@ CHILD = """
 import os, sys, time
 import django
 django.setup()
-from games import metrics
+from games.support import metrics
 moves, latency, pushes, sockets = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 now = time.time()
 for _ in range(moves):
