@@ -122,7 +122,6 @@ class SyncChainASGIHandler(ASGIHandler):
 
 django_asgi_app = SyncChainASGIHandler()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
@@ -130,14 +129,14 @@ from django.conf import settings  # noqa: E402
 from config import mail  # noqa: E402
 from games.background import bots  # noqa: E402
 from games.live import presence, realtime  # noqa: E402
-from games.live.routing import websocket_urlpatterns  # noqa: E402
+from games.live.routing import socket_stack, websocket_urlpatterns  # noqa: E402
 
 mail.warn_if_unconfigured()  # at the start of each web process, not at the first notice
 
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(socket_stack(URLRouter(websocket_urlpatterns))),
     }
 )
 

@@ -79,6 +79,9 @@ class LiveConsumer(AsyncWebsocketConsumer):
     admitted = False
     closed = False
     user: Any = None
+    # The person's id, read once: ``user`` is Channels' lazy proxy, whose every attribute read per
+    # pushed frame costs a call through it. None: a page without an account.
+    user_id: int | None = None
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels' own dispatch first runs close_old_connections() through Channels' shared sync thread
@@ -102,6 +105,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_TOO_MANY)
             return False
         self.user = user
+        self.user_id = user.pk
         self.admitted = True
         await self.join(realtime.session_group(key), realtime.account_group(user.pk))
         return True
@@ -229,7 +233,7 @@ class MatchConsumer(LiveConsumer):
             await self.match_fragment(message)
 
     async def match_fragment(self, event: dict[str, Any]) -> None:
-        if self.watching and self.user.pk in event.get("seated", ()):
+        if self.watching and self.user_id in event.get("seated", ()):
             # This person took a seat: from now on their own group brings their seat's fragment.
             self._stop_watching()
             return

@@ -135,3 +135,27 @@ async def test_the_sweep_closes_sockets_whose_session_expired_or_was_flushed(cas
         assert await ws.receive_nothing()
     for ws in [*sockets, *bobs]:
         await ws.disconnect()
+
+
+async def test_pushed_frames_skip_channels_session_wrapper_and_the_session_still_counts(
+    cast: dict[str, Any], monkeypatch: Any
+) -> None:
+    """A socket's session is resolved when it connects (it says who may watch what, and logging out
+    still closes it), but the frames it is pushed no longer pass through Channels' per-message session
+    wrapper, which only acts on HTTP responses (docs/performance.md: a spectator's frame)."""
+    from channels.sessions import InstanceSessionWrapper
+
+    async def refuse(self: Any, message: dict[str, Any]) -> None:
+        raise AssertionError(f"a socket message went through the session wrapper: {message['type']}")
+
+    monkeypatch.setattr(InstanceSessionWrapper, "send", refuse)
+    client = await sync_to_async(logged_in_client)(cast["alice"])
+    match_ws, me_ws = await open_sockets(cast["alice"], cast["match"].pk, client)
+    await a_move_by_whoever_is_to_act(cast)
+    assert 'id="match-body"' in await match_ws.receive_from(timeout=15)
+    assert 'id="turn-badge"' in await me_ws.receive_from(timeout=15)
+    response = await sync_to_async(client.post)("/accounts/logout/")
+    assert response.status_code == 302
+    for ws in (match_ws, me_ws):
+        await assert_closed(ws, 4401)
+        await ws.disconnect()
