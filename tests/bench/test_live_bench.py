@@ -60,9 +60,13 @@ def test_a_tiny_run_plays_moves_and_receives_their_pushes(tmp_path: Path) -> Non
     # daphne's own frame, measured in the same run with as many sockets and frames of that size
     floor = sqlite["frame_floor"]
     assert (floor["sockets"], floor["size"]) == (2, spectators["frame_chars"])
-    assert floor["frame_us"] > 0
-    over = round(spectators["cpu_us_per_more_spectator_frame"] / floor["frame_us"], 2)
-    assert sqlite["spectator_frame_over_floor"] == over
+    # A tiny run's floor is a difference of two small CPU readings and may come out at or below zero on
+    # a busy machine: then no ratio is claimed; otherwise the ratio is the two figures of this run.
+    if floor["frame_us"] > 0:
+        over = round(spectators["cpu_us_per_more_spectator_frame"] / floor["frame_us"], 2)
+        assert sqlite["spectator_frame_over_floor"] == over
+    else:
+        assert sqlite["spectator_frame_over_floor"] is None
     assert spectators["cpu_ms_per_move_one_spectator"] > 0
     assert "server CPU per move" in run.stdout
     assert "A spectator's frame:" in run.stdout and "daphne alone, 2 sockets" in run.stdout
