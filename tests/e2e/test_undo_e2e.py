@@ -121,6 +121,8 @@ class ConfirmMoves(BrowserTestCase):
         square(page, "c4").click()
         expect(body).not_to_have_attribute("data-version", version)
         expect(square(page, "c4")).to_have_attribute("aria-label", re.compile(r"^c4, black"))
+        # The computer's reply, pushed live: a page without JavaScript shows only what is there when it loads.
+        expect(body).to_contain_text("Your turn.")
 
         # Without JavaScript the same setting changes nothing: one click posts the move.
         context = self.browser.new_context(java_script_enabled=False, storage_state=page.context.storage_state())
