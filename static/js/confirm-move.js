@@ -1,8 +1,9 @@
 // Confirm moves (lichess, OGS), for players who turned it on in their settings: the first tap on a
-// move (a Reversi square, a Back Alley card) only selects it, a second tap on the same one makes it;
-// a tap anywhere else drops the selection. "touch" mode works on touch screens only. Without this
-// script (or without JavaScript) a move is posted at once, as the plain form does. A game marks the
-// buttons that make a move in one tap with data-move (docs/adding-a-game.md): this script names no game.
+// move (a Reversi square, a Back Alley card, a Tacocat jumbo attack or answer) only selects it, a
+// second tap on the same one makes it; a tap anywhere else drops the selection. "touch" mode works on
+// touch screens only. Without this script (or without JavaScript) a move is posted at once, as the
+// plain form does. A game marks the buttons that make a move in one tap with data-move
+// (docs/adding-a-game.md): this script names no game.
 (function () {
   "use strict";
   var script = document.currentScript;

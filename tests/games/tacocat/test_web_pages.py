@@ -209,6 +209,7 @@ def test_a_jumbo_attack_by_ticks_and_its_defence_by_selects_end_the_round(duo: M
     to_attack(duo, alice, bob)
     alice_body = page(alice, duo)
     assert 'aria-label="Attack with 2-3-4-5-6">2-3-4-5-6</button>' in alice_body  # a jumbo attack: one button
+    assert re.search(r'<button [^>]*name="jumbo"[^>]* data-move ', alice_body)  # one tap: confirm-moves may ask twice
     response = post(alice, duo, {"type": "attack", "cards[]": ["6", "2", "4", "3", "5"]}, htmx=True)
     assert response.status_code == 200
     assert "bob must answer your attack: 2-3-4-5-6." in text(response.content.decode())
@@ -269,6 +270,11 @@ def test_a_single_attack_is_answered_by_one_button_per_legal_answer(duo: Match, 
     legal = [a["answers"] for a in engine.legal_actions(state(duo), 1)]
     assert sorted([v] for v, _ in buttons) == sorted(legal)
     assert ("7", "Defend with 7") in buttons and ("12", "Defend with 12") in buttons
+    assert (
+        body.count('name="answers[]"')
+        == body.count('name="answers[]" value=')
+        == len(re.findall(r'name="answers\[\]" value="\d+" data-move', body))
+    )  # each answer is one tap: marked for confirm-moves
     assert not any(label.startswith("Sacrifice") for _, label in buttons)  # bob's lowest card, 7, beats 5
     response = post(bob, duo, {"type": "defend", "answers[]": ["7"]}, htmx=True)
     assert response.status_code == 200
