@@ -15,8 +15,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import polib
 import pytest
 from django.core.management import CommandError, call_command
+
+from tests.i18n import checks
+from tools.compile_catalogues import compile_all
 
 pytestmark = pytest.mark.slow
 
@@ -39,12 +43,29 @@ def apps(tmp_path_factory: pytest.TempPathFactory) -> Path:
     before = git_status()
     call_command("startgame", SLUG, "--name", "Sixth", "--directory", str(root / SLUG), verbosity=0)
     assert git_status() == before, "startgame changed something outside the new game's folder"
+    write_the_name_in_each_language(root / SLUG)
     for name, base in (("site_settings", "tests.settings"), ("browser_settings", "config.settings")):
         (root / f"{name}.py").write_text(
             f"from {base} import *  # noqa: F403\nfrom {base} import INSTALLED_APPS\n\n"
             f'INSTALLED_APPS = [*INSTALLED_APPS, "{SLUG}"]\n'
         )
     return root
+
+
+# What a developer writes first: the game's name, which startgame leaves untranslated.
+NAMES = {"as": "ষষ্ঠ", "ne": "छैटौं"}
+
+
+def write_the_name_in_each_language(app: Path) -> None:
+    for language, name in NAMES.items():
+        path = app / "locale" / language / "LC_MESSAGES" / "django.po"
+        # Until it is written, the translation checks name the one entry left to fill.
+        assert checks.catalogue_problems(path, language) == ["django.po: 'Sixth' is not translated"]
+        po = polib.pofile(str(path))
+        po.find("Sixth").msgstr = name
+        po.save()
+        assert checks.catalogue_problems(path, language) == []
+    compile_all(app, dirs=("locale",), force=True)
 
 
 def pytest_run(apps: Path, settings: str, *args: str) -> subprocess.CompletedProcess[str]:

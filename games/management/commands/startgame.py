@@ -76,6 +76,6 @@ class Command(TemplateCommand):
             if package != f"games.{slug}":
                 installed = f"add {package!r} to INSTALLED_APPS"
             self.stdout.write(
-                f"Made {name} in {where} (app {package}: {installed}). Next: docs/adding-a-game.md; "
-                f"its tests: pytest {where}/tests"
+                f"Made {name} in {where} (app {package}: {installed}). Next: write its name in Assamese "
+                f"and Nepali in {where}/locale, then docs/adding-a-game.md; its tests: pytest {where}/tests"
             )
