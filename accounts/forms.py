@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import usernames
 from accounts.models import User
+from games.support.forms import LocalIntegerField
 
 
 def check_username_look(username: str, *, exclude_pk: int | None = None) -> None:
@@ -152,4 +153,12 @@ class ThrottledAdminPasswordChangeForm(ThrottledPasswordChangeForm, AdminPasswor
 
 
 class VacationForm(forms.Form):
-    days = forms.IntegerField(label=_("Days"), min_value=1, max_value=366, initial=7)
+    days = LocalIntegerField(label=_("Days"), min_value=1, max_value=366, initial=7)
+
+    def __init__(self, *args: Any, days_left: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The range the field states and checks is what this person may still take this year, so the
+        # form refuses 30 when 21 are left instead of accepting it for the service to refuse.
+        field = self.fields["days"]
+        field.max_value = max(field.min_value, min(field.max_value, days_left))
+        field.initial = min(field.initial, field.max_value)

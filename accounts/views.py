@@ -126,7 +126,8 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     user = request.user
     now = timezone.now()
     form = NotificationSettingsForm(request.POST if request.POST.get("form") == "email" else None, instance=user)
-    vacation = VacationForm(request.POST if request.POST.get("form") == "vacation" else None)
+    days_left = services.vacation_days_left(user, now)
+    vacation = VacationForm(request.POST if request.POST.get("form") == "vacation" else None, days_left=days_left)
     play = PlaySettingsForm(request.POST if request.POST.get("form") == "play" else None, instance=user)
     sound = SoundSettingsForm(request.POST if request.POST.get("form") == "sound" else None, instance=user)
     if request.method == "POST":
@@ -171,7 +172,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             "vacation_form": vacation,
             "sound_form": sound,
             "on_vacation": user.on_vacation(now),
-            "vacation_days_left": services.vacation_days_left(user, now),
+            "vacation_days_left": days_left,
             "push_key": push.public_key(),
         },
     )

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
+from games.support.forms import LocalIntegerField
 from games.support.paces import PACES
 from tournaments.models import Tournament
 from tournaments.services import MAX_ENTRIES, MAX_ROUNDS, ROUND_LENGTHS
@@ -37,7 +38,7 @@ class TournamentForm(forms.Form):
             "partners, or Swiss or round-robin between fixed partnerships."
         ),
     )
-    rounds = forms.IntegerField(
+    rounds = LocalIntegerField(
         label=_("Rounds"),
         min_value=1,
         max_value=MAX_ROUNDS,
@@ -57,8 +58,8 @@ class TournamentForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         help_text=_("Registration closes then and round one is paired."),
     )
-    min_entries = forms.IntegerField(label=_("Fewest entries"), min_value=2, max_value=MAX_ENTRIES, initial=4)
-    max_entries = forms.IntegerField(label=_("Most entries"), min_value=2, max_value=MAX_ENTRIES, initial=16)
+    min_entries = LocalIntegerField(label=_("Fewest entries"), min_value=2, max_value=MAX_ENTRIES, initial=4)
+    max_entries = LocalIntegerField(label=_("Most entries"), min_value=2, max_value=MAX_ENTRIES, initial=16)
     is_public = forms.BooleanField(
         label=_("Public (anyone may enter; otherwise by invitation link)"), required=False, initial=True
     )

@@ -50,6 +50,17 @@ def digits(value: Any, language: str | None = None) -> str:
     return text.translate(table) if table else text
 
 
+# Typed digits back to ASCII: both local sets are read in every language (a Nepali reader on the
+# English page may still type with a Devanagari keyboard); other scripts' digits are not.
+_FROM_LOCAL = str.maketrans({chr(zero + n): str(n) for zero in _ZERO.values() for n in range(10)})
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with its Bengali-Assamese and Devanagari digits written as ASCII ones, the rest as it is:
+    the reverse of ``digits``, for a number a person typed."""
+    return text.translate(_FROM_LOCAL)
+
+
 def readable(value: Any) -> Any:
     """``value`` with every integer in it (through dicts, lists and tuples) a ``LocalNumber``: an
     engine event handed to a game's sentences shows its counts, points and rounds in the reader's

@@ -3,17 +3,18 @@
 For each language, a player chooses it with the switcher on the page, plays a turn of each of the four
 games against computer players, and every page type (the 404 page too), on a 375 px phone, has no
 sideways scrolling, no axe violation and no console error; a Nepali spectator of an English player's
-match gets its live updates in Nepali.
+match gets its live updates in Nepali; a Nepali reader types the vacation's days in Devanagari digits.
 
 On every page, what a reader sees or hears (the text, the title, aria labels, titles and the like,
-and the numbers of ordered lists) is in the language: no run of two or more Latin letters, no ASCII
-digit, no letter of the other language's script (tests/i18n/checks.py: reader_problems), apart from
-the short reviewed list in ALLOWED.
+the numbers filled into inputs, and the numbers of ordered lists) is in the language: no run of two or
+more Latin letters, no ASCII digit, no letter of the other language's script (tests/i18n/checks.py:
+reader_problems), apart from the short reviewed list in ALLOWED.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
@@ -47,8 +48,8 @@ CODE = r"[0-9a-f]{16,}|[0-9]+|python manage\.py verify_match --file turnwise-…
 
 # Everything a person reads or hears, as (kind, where, value): the page's title; its rendered text
 # (what is visually hidden for screen readers included) without the board's edge labels, which come
-# apart as "notation"; the attributes read aloud or shown on hover; the marker style of each item of
-# an ordered list.
+# apart as "notation"; the attributes read aloud or shown on hover; the numbers filled into inputs; the
+# marker style of each item of an ordered list.
 PAGE_PIECES = """() => {
   const pieces = [['text', 'the title', document.title]];
   // What a closed <details> holds is read too (the fair-play panel, the last trick, the account menu).
@@ -66,6 +67,10 @@ PAGE_PIECES = """() => {
     const tag = '<' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '>';
     for (const a of attrs) { const v = el.getAttribute(a); if (v) pieces.push(['text', a + ' of ' + tag, v]); }
     if (el.tagName === 'INPUT' && ['submit', 'button'].includes(el.type) && el.value) {
+      pieces.push(['text', 'value of ' + tag, el.value]);
+    }
+    // A number filled in for the person to read and change (vacation days, a tournament's rounds).
+    if (el.tagName === 'INPUT' && (el.type === 'number' || el.inputMode === 'numeric') && el.value) {
       pieces.push(['text', 'value of ' + tag, el.value]);
     }
   }
@@ -317,6 +322,44 @@ class NepaliSpectator(LanguageCase):
         # Ann's move, then the computer's answer, each pushed to the watcher.
         expect(body).to_have_attribute("data-version", str(version + 2), timeout=60_000)
         self.no_english(watcher, "spectator, after two moves", problems)
+        assert problems == [], "\n".join(problems)
+
+
+class NepaliVacationDays(LanguageCase):
+    """The vacation's days on the settings page: shown in Devanagari digits, typed in them by keyboard;
+    a word where the number belongs is refused in Nepali and starts nothing."""
+
+    language = "ne"
+    username = "hari"
+
+    def test_a_nepali_reader_types_the_days_in_devanagari_digits(self) -> None:
+        base = self.live_server_url
+        page = self.new_page(PHONE, 740)
+        page.goto(base + "/")
+        choose_language(page, self.language)
+        sign_up_in(page, base, self.username)
+        page.goto(base + "/accounts/settings/")
+        days = page.locator("#id_days")
+        expect(days).to_have_value("७")
+        expect(days).to_have_attribute("inputmode", "numeric")
+        # Its range is what a screen reader announces with it.
+        expect(days).to_have_accessible_description("१ देखि २१ सम्मको पूर्णाङ्क।")
+
+        days.fill("")
+        days.press_sequentially("दस")  # "ten", in words
+        days.press("Enter")
+        expect(page.locator("#id_days_error")).to_have_text("१ देखि २१ सम्मको पूर्णाङ्क लेख्नुहोस्।")
+        expect(days).to_have_value("दस")
+        assert not get_user_model().objects.get(username=self.username).vacation_until
+
+        days.fill("")
+        days.press_sequentially("१०")
+        days.press("Enter")
+        expect(page.locator(".messages")).to_contain_text("तपाईंका घडीहरू रोकिएका छन्।")
+        user = get_user_model().objects.get(username=self.username)
+        assert user.vacations.get().ends_at - user.vacations.get().starts_at == timedelta(days=10)
+        problems: list[str] = []
+        self.no_english(page, "settings, on vacation", problems)
         assert problems == [], "\n".join(problems)
 
 

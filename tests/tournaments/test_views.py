@@ -173,6 +173,45 @@ def test_the_organisers_form_creates_a_tournament(client: Any, alice: Any) -> No
     assert (t.game, t.format, t.rated, t.is_public, t.organiser) == ("tacocat", "round_robin", True, False, alice)
 
 
+def test_a_nepali_organiser_reads_and_types_the_numbers_in_devanagari(client: Any, alice: Any) -> None:
+    alice.language = "ne"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    page = client.get(reverse("tournaments:new")).content.decode()
+    assert 'type="number"' not in page
+    # Rounds 3, entries 4 and 16 (the defaults), each with its range tied to it for screen readers.
+    for name, value, hint in (
+        ("rounds", "३", "१ देखि ३० सम्मको पूर्णाङ्क।"),
+        ("min_entries", "४", "२ देखि ६४"),
+        ("max_entries", "१६", "२ देखि ६४"),
+    ):
+        assert f'name="{name}" value="{value}" inputmode="numeric"' in page
+        assert f'aria-describedby="id_{name}_helptext"' in page
+        assert f'id="id_{name}_helptext">' in page and hint in page
+    when = (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    form = {
+        "name": "Dashain Cup",
+        "game": "reversi",
+        "format": "swiss",
+        "rounds": "५",
+        "pace": str(DAY),
+        "round_length": str(7 * DAY),
+        "starts_at": when,
+        "min_entries": "4",  # ASCII still works beside Devanagari
+        "max_entries": "६५",  # one more than MAX_ENTRIES
+        "is_public": "on",
+    }
+    refused = client.post(reverse("tournaments:new"), form)
+    assert refused.status_code == 200
+    assert "२ देखि ६४ सम्मको पूर्णाङ्क लेख्नुहोस्।" in refused.content.decode()
+    assert 'name="max_entries" value="६५"' in refused.content.decode()
+    assert not Tournament.objects.exists()
+    response = client.post(reverse("tournaments:new"), {**form, "max_entries": "१२"})
+    t = Tournament.objects.get()
+    assert response.status_code == 302
+    assert (t.rounds, t.min_entries, t.max_entries) == (5, 4, 12)
+
+
 def test_the_form_refuses_a_format_the_game_cannot_play(client: Any, alice: Any) -> None:
     client.force_login(alice)
     when = (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
