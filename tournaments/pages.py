@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import Q
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import registry
 from games.models import Match
 from games.support.i18n import LocalNumber, digits
 from tournaments import services
@@ -165,3 +168,55 @@ def visible(t: Tournament, viewer: Any, token: str | None) -> bool:
         Entry.objects.filter(tournament=t).filter(user_id=viewer.pk).exists()
         or Entry.objects.filter(tournament=t, partner_id=viewer.pk).exists()
     )
+
+
+@dataclass
+class Placing:
+    """Where one person finished in one finished tournament, for their history."""
+
+    tournament: Tournament
+    game_name: Promise | str  # the game's name, translated as the page is drawn
+    place: int
+    entries: int
+    withdrew: bool
+
+
+def finished_placings(person: Any, *, game: str = "", opponent: str = "", shown: int) -> tuple[list[Placing], bool]:
+    """The latest ``shown`` finished tournaments ``person`` played in (alone or as a partner), newest
+    first, each with their final place from the same standings as the tournament's page; and whether
+    there are older ones. ``game`` keeps one game's; ``opponent`` (a username, any case) those that
+    person also played in. Three queries, however many tournaments: the tournaments, their entries,
+    their pairings with their matches' results."""
+    played = Entry.objects.filter(Q(user=person) | Q(partner=person))
+    found = Tournament.objects.filter(status=Tournament.Status.FINISHED, pk__in=played.values("tournament_id"))
+    if game:
+        found = found.filter(game=game)
+    if opponent:
+        # As the match history's filter: anyone else who played, by the name as typed ("Bob" finds bob).
+        theirs = Entry.objects.filter(
+            (Q(user__username__iexact=opponent) & ~Q(user=person))
+            | (Q(partner__username__iexact=opponent) & ~Q(partner=person))
+        )
+        found = found.filter(pk__in=theirs.values("tournament_id"))
+    tournaments = list(found.order_by("-finished_at", "-pk")[: shown + 1])
+    more = len(tournaments) > shown
+    tournaments = tournaments[:shown]
+    ids = [t.pk for t in tournaments]
+    entries: dict[int, list[Entry]] = {pk: [] for pk in ids}
+    for entry in Entry.objects.filter(tournament_id__in=ids):
+        entries[entry.tournament_id].append(entry)
+    pairings: dict[int, list[Pairing]] = {pk: [] for pk in ids}
+    # Only what the standings read of a match (its status and result), not its whole state.
+    for p in (
+        Pairing.objects.filter(tournament_id__in=ids)
+        .select_related("match")
+        .only("tournament", "round", "board", "sides", "forfeit_by", "match", "match__status", "match__result")
+    ):
+        pairings[p.tournament_id].append(p)
+    placings = []
+    for t in tournaments:
+        mine = next(e for e in entries[t.pk] if person.pk in e.user_ids())
+        rows = services.standings_of(t, entries[t.pk], pairings[t.pk])
+        place = next(r.place for r in rows if r.entry == mine.pk)
+        placings.append(Placing(t, registry.get(t.game).name, place, len(entries[t.pk]), mine.withdrawn))
+    return placings, more

@@ -83,6 +83,11 @@ class TableTestCase(BrowserTestCase):
         under reduced motion."""
         expect(page.locator("#match-body")).not_to_have_attribute("data-version", before)
         expect(page.locator(".match-status")).to_contain_text("Your turn.")
+        self.check_table(page, reduced=reduced)
+
+    def check_table(self, page: Page, *, reduced: bool) -> None:
+        """The state shown has been through the motion script: animated, or under reduced motion not at all
+        (no animation counted, none running); no sound, no console error, no serious axe violation."""
         shown = page.locator("#match-body").get_attribute("data-version")
         html = page.locator("html")
         expect(html).to_have_attribute("data-motion-version", shown or "")
@@ -166,21 +171,70 @@ def acted(page: Page) -> Any:
     return page.expect_response(lambda r: r.url.endswith("/act/") and r.request.method == "POST")
 
 
+def dos_draw(page: Page) -> None:
+    """Alice draws (G9): still her turn, with a new card in her hand."""
+    before = version(page)
+    with acted(page):
+        page.get_by_role("button", name="Draw a card").click()
+    expect(page.locator("#match-body")).not_to_have_attribute("data-version", before)
+
+
+def dos_play_green_3(page: Page) -> None:
+    page.locator(".dos-hand-cards label").filter(has_text="green 3").first.click()
+    with acted(page):
+        page.get_by_role("button", name="Put the chosen card in the Center Row").click()
+
+
+def backalley_to_first_card(page: Page) -> None:
+    """Bids if the deal asks alice first, then waits until she may play a card."""
+    body = page.locator("#match-body")
+    expect(body).to_contain_text(
+        re.compile(r"Your bid: how many tricks will you take\?|Your (turn|lead): play a card\.")
+    )
+    if page.locator(".ba-bids").count():
+        with acted(page):
+            page.locator(".ba-bids button").first.click()
+    expect(body).to_contain_text(re.compile(r"Your (turn|lead): play a card\."))
+
+
+def backalley_play_a_card(page: Page) -> None:
+    with acted(page):
+        page.locator(".ba-play-form .ba-card-button:not([disabled])").first.click()
+
+
+def tacocat_round(page: Page) -> None:
+    """Alice plays the first round to its showdown (the cat runs along the track there)."""
+    body = page.locator("#match-body")
+    title = page.locator("#taco-step-title")
+    for _ in range(40):
+        expect(body).to_contain_text(re.compile(r"Your turn\.|Round 1: showdown"))
+        if page.locator(".taco-result").count():
+            break
+        kind = title.inner_text()
+        with acted(page):
+            if kind == "Replace cards":
+                page.get_by_role("button", name="Keep all my cards").click()
+            elif kind in ("Duel", "Attack"):
+                page.locator(".taco-form label.taco-choice").first.click()
+                name = "Play this card face down" if kind == "Duel" else "Attack with the ticked cards"
+                page.get_by_role("button", name=name).click()
+            else:
+                page.locator(".taco-buttons button").first.click()
+        expect(page.locator(".htmx-request")).to_have_count(0)
+    expect(page.locator(".taco-result")).to_contain_text(re.compile(r"(wins the round|A tie)"))
+    expect(page.locator("html")).to_have_attribute("data-motion-version", version(page))
+
+
 class DosMotion(TableTestCase):
     def test_a_drawn_card_and_a_placed_card_travel_and_the_computers_turn_is_animated(self) -> None:
         page = self.signed_up("alice", dark=True)
         match = create_match("alice", "dos", players=2, bot_seats={1}, options=DOS_DECK)
         self.open_live(page, match)
-        before = version(page)
-        with acted(page):
-            page.get_by_role("button", name="Draw a card").click()
-        expect(page.locator("#match-body")).not_to_have_attribute("data-version", before)
+        dos_draw(page)
         # The drawn card came into the hand: that is a motion on the mover's own page.
         assert int(page.locator("html").get_attribute("data-motion-count") or "0") > 0
         before = version(page)
-        page.locator(".dos-hand-cards label").filter(has_text="green 3").first.click()
-        with acted(page):
-            page.get_by_role("button", name="Put the chosen card in the Center Row").click()
+        dos_play_green_3(page)
         self.wait_for_computer_then_check(page, before, reduced=False)
 
 
@@ -189,17 +243,9 @@ class BackAlleyMotion(TableTestCase):
         page = self.signed_up("alice")
         match = create_match("alice", "backalley", players=4, bot_seats={1, 2, 3})
         self.open_live(page, match)
-        body = page.locator("#match-body")
-        expect(body).to_contain_text(
-            re.compile(r"Your bid: how many tricks will you take\?|Your (turn|lead): play a card\.")
-        )
-        if page.locator(".ba-bids").count():
-            with acted(page):
-                page.locator(".ba-bids button").first.click()
-        expect(body).to_contain_text(re.compile(r"Your (turn|lead): play a card\."))
+        backalley_to_first_card(page)
         before = version(page)
-        with acted(page):
-            page.locator(".ba-play-form .ba-card-button:not([disabled])").first.click()
+        backalley_play_a_card(page)
         self.wait_for_computer_then_check(page, before, reduced=False)
 
 
@@ -208,28 +254,38 @@ class TacocatMotion(TableTestCase):
         page = self.signed_up("alice", dark=True)
         match = create_match("alice", "tacocat", players=2, bot_seats={1})
         self.open_live(page, match)
-        body = page.locator("#match-body")
-        title = page.locator("#taco-step-title")
-        for _ in range(40):
-            expect(body).to_contain_text(re.compile(r"Your turn\.|Round 1: showdown"))
-            if page.locator(".taco-result").count():
-                break
-            kind = title.inner_text()
-            with acted(page):
-                if kind == "Replace cards":
-                    page.get_by_role("button", name="Keep all my cards").click()
-                elif kind in ("Duel", "Attack"):
-                    page.locator(".taco-form label.taco-choice").first.click()
-                    name = "Play this card face down" if kind == "Duel" else "Attack with the ticked cards"
-                    page.get_by_role("button", name=name).click()
-                else:
-                    page.locator(".taco-buttons button").first.click()
-            expect(page.locator(".htmx-request")).to_have_count(0)
-        expect(page.locator(".taco-result")).to_contain_text(re.compile(r"(wins the round|A tie)"))
-        html = page.locator("html")
-        expect(html).to_have_attribute("data-motion-version", version(page))
-        assert int(html.get_attribute("data-motion-count") or "0") > 0
+        tacocat_round(page)
+        assert int(page.locator("html").get_attribute("data-motion-count") or "0") > 0
         assert serious_axe_violations(page) == []
+
+
+class CardGamesReducedMotion(TableTestCase):
+    """ReversiReducedMotion for the card games: the same moves as above, and nothing moves."""
+
+    def test_dos(self) -> None:
+        page = self.signed_up("alice", reduced=True)
+        self.open_live(page, create_match("alice", "dos", players=2, bot_seats={1}, options=DOS_DECK))
+        dos_draw(page)
+        expect(page.locator("html")).to_have_attribute("data-motion-count", "0")
+        before = version(page)
+        dos_play_green_3(page)
+        self.wait_for_computer_then_check(page, before, reduced=True)
+
+    def test_back_alley(self) -> None:
+        page = self.signed_up("alice", reduced=True)
+        self.open_live(page, create_match("alice", "backalley", players=4, bot_seats={1, 2, 3}))
+        backalley_to_first_card(page)
+        before = version(page)
+        backalley_play_a_card(page)
+        self.wait_for_computer_then_check(page, before, reduced=True)
+
+    def test_tacocat(self) -> None:
+        # A whole round, not one move: the showdown's run of the cat is Tacocat's main motion, and a
+        # duel is simultaneous, so "Your turn." can show before the computer's push has arrived.
+        page = self.signed_up("alice", reduced=True)
+        self.open_live(page, create_match("alice", "tacocat", players=2, bot_seats={1}))
+        tacocat_round(page)
+        self.check_table(page, reduced=True)
 
 
 class SoundOnceTurnedOn(TableTestCase):

@@ -1,4 +1,5 @@
-"""``{% load tournament_tags %}{% finished_tournaments person %}``: a profile's finished tournaments."""
+"""``{% load tournament_tags %}``: a profile's finished tournaments (``{% finished_tournaments person %}``) and
+the history's, with the person's places (``{% history_tournaments person filters %}``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from django import template
 from django.db.models import Q
 
+from tournaments import pages
 from tournaments.models import Tournament
 
 register = template.Library()
@@ -29,3 +31,23 @@ def finished_tournaments(context: dict[str, Any], person: Any) -> dict[str, Any]
         .order_by("-finished_at")[:SHOWN]
     )
     return {"tournaments": list(tournaments)}
+
+
+# The history's section: the latest finished tournaments, a short list beside the matches.
+IN_HISTORY = 10
+
+
+@register.inclusion_tag("tournaments/_history.html")
+def history_tournaments(person: Any, filters: Any) -> dict[str, Any]:
+    """The finished tournaments ``person`` played in, each with their final place (three queries), for
+    their own history page. ``filters`` is the history's filter form: its game and opponent narrow the
+    list as they narrow the matches; its result and computer-player filters are about a match, which no
+    tournament has (no computer enters one), so with either set the section is left out."""
+    game = opponent = ""
+    if filters.is_bound and filters.is_valid():
+        data = filters.cleaned_data
+        if data.get("result") or data.get("computer"):
+            return {"placings": []}
+        game, opponent = data.get("game") or "", data.get("opponent") or ""
+    placings, more = pages.finished_placings(person, game=game, opponent=opponent, shown=IN_HISTORY)
+    return {"placings": placings, "more": more, "filtered": bool(game or opponent)}

@@ -1,0 +1,77 @@
+"""Issue 30 in a browser: the history's finished tournaments on a 375 px phone, in English, Assamese and
+Nepali: no sideways scroll, axe clean, and the place in the language's digits."""
+
+from __future__ import annotations
+
+from unittest.mock import patch
+
+from axe_playwright_python.sync_playwright import Axe
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from games import services
+from tests.e2e.helpers import BrowserTestCase, console_errors, sign_up
+from tests.e2e.test_every_page_e2e import BAD, PHONE, overflow
+from tests.e2e.test_languages_e2e import choose_language
+from tournaments import services as tournament_services
+from tournaments.models import Entry, Pairing, Tournament
+
+# A name longer than a phone's line, so the row has to wrap.
+NAME = "Brahmaputra Valley Monsoon Reversi Round-robin Championship"
+
+
+def finished_round_robin(usernames: list[str]) -> Tournament:
+    """A round-robin the first named wins every game of (the others are made here)."""
+    User = get_user_model()
+    users = [User.objects.get_or_create(username=n, defaults={"email": f"{n}@example.com"})[0] for n in usernames]
+    order = {u.pk: i for i, u in enumerate(users)}
+    with patch("games.live.realtime.announce"):
+        t = tournament_services.create_tournament(
+            organiser=users[0],
+            name=NAME,
+            game="reversi",
+            format=Tournament.Format.ROUND_ROBIN,
+            rounds=1,
+            pace_seconds=24 * 3600,
+            round_seconds=3 * 24 * 3600,
+            rated=False,
+            starts_at=timezone.now(),
+            min_entries=2,
+            max_entries=8,
+            is_public=True,
+        )
+        for user in users:
+            tournament_services.register(tournament_id=t.pk, user=user)
+        tournament_services.start(tournament_id=t.pk, now=timezone.now(), by=users[0])
+        t.refresh_from_db()
+        for number in range(1, t.rounds + 1):
+            for p in Pairing.objects.filter(tournament=t, round__number=number).exclude(match=None):
+                players = [Entry.objects.get(pk=pk).user for pk in p.sides]
+                services.resign(match_id=p.match_id, user=max(players, key=lambda u: order[u.pk]))
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    return t
+
+
+class HistoryTournamentsOnAPhone(BrowserTestCase):
+    def test_the_section_fits_a_phone_in_three_languages(self) -> None:
+        page = self.new_page(PHONE, 740)
+        errors = console_errors(page)
+        sign_up(page, self.live_server_url, "ann")
+        finished_round_robin(["ann", "bijoy", "chandra"])
+        for language, heading, place in (
+            ("en", "Finished tournaments", "Place 1 of 3"),
+            ("as", "শেষ হোৱা প্ৰতিযোগিতা", "৩ ৰ ভিতৰত ১ নং স্থান"),
+            ("ne", "सकिएका प्रतियोगिता", "३ मध्ये १औं स्थान"),
+        ):
+            page.goto(self.live_server_url + "/history/")
+            if language != "en":
+                choose_language(page, language)
+            section = page.get_by_role("region", name=heading)
+            expect(section.get_by_role("link", name=NAME)).to_be_visible()
+            expect(section.locator(".tag")).to_have_text(place)
+            assert overflow(page) == 0, language
+            violations = [v["id"] for v in Axe().run(page).response["violations"] if v["impact"] in BAD]
+            assert violations == [], (language, violations)
+        assert errors == []
