@@ -1,12 +1,15 @@
 """Back Alley after the end: at each bid and play of a person's seat, what the hard computer player
 would have chosen from that seat's view at the time (``games.kit.analysis.choice_tasks``), never from
-the hands the finished match reveals."""
+the hands the finished match reveals; and, asked again within the same budget, what it would have
+chosen with the other three hands known (its bid plays out the one true deal instead of 64 sampled
+ones; its card play reads the hands as facts instead of inferring them)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from games.backalley import bot, rules
+from games.backalley.cards import code
 from games.engine import Action
 from games.kit.analysis import Analyser, Record, Task, choice_record, choice_tasks, unmarked
 
@@ -15,8 +18,13 @@ from games.kit.analysis import Analyser, Record, Task, choice_record, choice_tas
 BUDGET_S = 0.5
 
 
+def hands(state: Any) -> list[list[str]]:
+    """Every seat's hand as card codes, as a seat's view writes its own."""
+    return [[code(card) for card in hand] for hand in state.hands]
+
+
 def tasks(states: list[Any], log: list[tuple[int, Action]]) -> list[Task]:
-    return choice_tasks(rules.engine, states, log)
+    return choice_tasks(rules.engine, states, log, hands)
 
 
 def evaluate(task: Task) -> Record:

@@ -17,7 +17,8 @@ contract is tight, and leads master trumps to draw the opponents' trumps when th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.backalley import montecarlo, novice
@@ -52,12 +53,37 @@ class Table:
     unseen: frozenset[int]  # cards in another hand or in the stock
     voids: dict[int, frozenset[int | None]]  # seat -> follow-suits it has shown out of
     counts: tuple[int, ...]
+    # Every hand known (the analysis's second question, never in play): card -> the other seat holding
+    # it. ``unseen`` is then exactly the other hands and ``voids`` every suit a seat holds none of.
+    holders: dict[int, int] | None = None
 
     def p_held(self, seats: list[int]) -> float:
         """Probability that one given unseen card is in one of ``seats``' hands."""
         if not self.unseen:
             return 0.0
         return min(1.0, sum(self.counts[s] for s in seats) / len(self.unseen))
+
+
+def _known(t: Table, known_hands: Sequence[Sequence[str]]) -> Table:
+    """``t`` with every other hand as it is: the inferences (unseen cards, shown voids) made facts.
+    The stock is then simply the cards in no hand; it never comes into play."""
+    holders: dict[int, int] = {}
+    voids = dict(t.voids)
+    for seat, codes in enumerate(known_hands):
+        if seat == t.me:
+            continue
+        hand = [parse(c) for c in codes]
+        holders.update((card, seat) for card in hand)
+        held = {follow_suit(card, t.trump) for card in hand}
+        voids[seat] = t.voids[seat] | frozenset(suit for suit in range(4) if suit not in held)
+    return replace(t, unseen=frozenset(holders), voids=voids, holders=holders)
+
+
+def known_hands_of(t: Table, seat: int) -> list[int]:
+    """A seat's hand, every hand being known (``t.holders``); the own hand for ``t.me``."""
+    if seat == t.me or t.holders is None:
+        return list(t.hand)
+    return sorted(card for card, holder in t.holders.items() if holder == seat)
 
 
 def _table(view: View) -> Table:
@@ -111,7 +137,15 @@ def work_budget(budget_s: float) -> int:
     return int(budget_s * PLAYS_PER_SECOND)
 
 
-def decide(view: View, legal: list[Action], *, rng: Any, budget_s: float, level: str = "medium") -> Decision:
+def decide(
+    view: View,
+    legal: list[Action],
+    *,
+    rng: Any,
+    budget_s: float,
+    level: str = "medium",
+    known_hands: Sequence[Sequence[str]] | None = None,
+) -> Decision:
     """The action ``choose`` returns, with the work spent on it."""
     if level not in LEVELS:
         raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
@@ -120,6 +154,8 @@ def decide(view: View, legal: list[Action], *, rng: Any, budget_s: float, level:
     if len(legal) == 1:
         return Decision(legal[0], 0)
     table = _table(view)
+    if known_hands is not None:
+        table = _known(table, known_hands)
     if level == "easy":
         return Decision(novice.choose(view, table.hand, table.trump, legal), 0)
     if legal[0]["type"] == "bid":
@@ -131,11 +167,23 @@ def decide(view: View, legal: list[Action], *, rng: Any, budget_s: float, level:
     return Decision(legal[cards.index(card)], 0)
 
 
-def choose(view: View, legal: list[Action], *, rng: Any, budget_s: float, level: str = "medium") -> Action:
+def choose(
+    view: View,
+    legal: list[Action],
+    *,
+    rng: Any,
+    budget_s: float,
+    level: str = "medium",
+    known_hands: Sequence[Sequence[str]] | None = None,
+) -> Action:
     """One of ``legal``, from the seat's view only. ``level`` is "easy", "medium" or "hard"; only hard
     simulates (its bids), within ``budget_s`` counted in card plays; the others need well under a
-    millisecond."""
-    return decide(view, legal, rng=rng, budget_s=budget_s, level=level).action
+    millisecond.
+
+    ``known_hands`` (every seat's hand, as codes) is for the post-game analysis only, never given in
+    play: medium and hard then play with the other hands as facts (``_known``), hard's bid plays out
+    the one true deal instead of samples of it."""
+    return decide(view, legal, rng=rng, budget_s=budget_s, level=level, known_hands=known_hands).action
 
 
 # --- Bidding --------------------------------------------------------------------------------------
@@ -237,6 +285,7 @@ def _hard_bid(view: View, t: Table, legal: list[Action], rng: Any, max_plays: in
         max_plays=max_plays,
         max_deals=HARD_DEALS,
         deadline=deadline,
+        known=None if t.holders is None else [known_hands_of(t, s) for s in range(4)],
     )
     if not deals.mine:
         return Decision(_choose_bid(view, t, legal), 0)
@@ -281,6 +330,13 @@ def _safe(card: int, led: int | None, t: Table, after: list[int]) -> bool:
     beaters = [c for c in t.unseen if strength(c, led, t.trump) > mine]
     if not beaters:
         return True
+    if t.holders is not None:
+        # Every hand known: it holds unless a seat still to play has a beater it may play (one that
+        # follows the led suit, or any when it holds none of that suit).
+        holders = t.holders
+        return not any(
+            holders[c] in after and (follow_suit(c, t.trump) == led or led in t.voids[holders[c]]) for c in beaters
+        )
     plain_led = led is not None and led != t.trump
     if plain_led and not is_trump(card, t.trump):
         # A known void with trumps still unseen can ruff.

@@ -154,13 +154,19 @@ def simulate(
     max_plays: int,
     max_deals: int,
     deadline: Deadline | None = None,
+    known: Sequence[Sequence[int]] | None = None,
 ) -> Deals:
     """Deal ``unseen`` to the other seats (their sizes in ``counts``) and play out, within ``max_plays``.
 
     A deal is only started if it fits in what is left of ``max_plays`` (a deal costs one play per card
     in the four hands), so the work never exceeds it; at least one deal is always played when the
     caller's bound allows one. Past ``deadline`` (a busy host) no further deal is started.
+
+    ``known`` (every seat's hand; the analysis's "every hand known" question, never in play): the deal
+    is that one. The play-out is deterministic, so it is played once: more deals would repeat it.
     """
+    if known is not None:
+        max_deals = 1
     pool = [c for c in unseen if trump is not None or c < 52]
     others = [s for s in range(4) if s != me]
     per_deal = len(hand) + sum(counts[s] for s in others)
@@ -170,13 +176,17 @@ def simulate(
     while len(mine) < max_deals and plays + per_deal <= max_plays:
         if mine and deadline is not None and deadline.passed():
             break
-        dealt = rng.sample(pool, sum(counts[s] for s in others))
         hands: list[list[int]] = [[], [], [], []]
         hands[me] = list(hand)
-        i = 0
-        for s in others:
-            hands[s] = dealt[i : i + counts[s]]
-            i += counts[s]
+        if known is not None:
+            for s in others:
+                hands[s] = list(known[s])
+        else:
+            dealt = rng.sample(pool, sum(counts[s] for s in others))
+            i = 0
+            for s in others:
+                hands[s] = dealt[i : i + counts[s]]
+                i += counts[s]
         won, n = play_out(hands, trump, leader)
         plays += n
         mine.append(won[me])

@@ -331,7 +331,9 @@ def _choice_context(
     match: Match, seats: list[Seat], names: list[str], analyser: Analyser, records: list[Record]
 ) -> dict[str, Any]:
     """A card game's analysis: per person, their decisions and those where the computer would have
-    chosen otherwise, each a link to the replay at that decision."""
+    chosen otherwise, each a link to the replay at that decision; and, where the records have it
+    (``known_best``: analyses made before it was added do not), what it would have chosen with every
+    hand known, and where that is another choice."""
     rows = [
         {
             **r,
@@ -339,18 +341,32 @@ def _choice_context(
             "name": names[r["seat"]],
             "played_label": _label(analyser, r["played"]),
             "best_label": _label(analyser, r["best"]),
+            "known_label": _label(analyser, r["known_best"]) if "known_best" in r else "",
+            "known_differs": "known_best" in r and not r.get("known_same", True),
             "url": _replay_url(match, r["step"]),
         }
         for r in records
     ]
+    known = any("known_best" in r for r in records)
     summary_rows = []
     for seat in seats:
-        own = [r for r in records if r["seat"] == seat.number]
+        own = [row for row in rows if row["seat"] == seat.number]
         if own:
             summary_rows.append(
-                {"name": names[seat.number], "decisions": len(own), "disagreed": sum(1 for r in own if r["grade"])}
+                {
+                    "name": names[seat.number],
+                    "decisions": len(own),
+                    "disagreed": sum(1 for row in own if row["grade"]),
+                    "known_differs": sum(1 for row in own if row["known_differs"]),
+                }
             )
-    return {"kind": "choice", "choice_summary": summary_rows, "disagreements": [r for r in rows if r["grade"]]}
+    return {
+        "kind": "choice",
+        "choice_summary": summary_rows,
+        "disagreements": [row for row in rows if row["grade"]],
+        "decisions": rows,
+        "known": known,
+    }
 
 
 def replay_step(match: Match, analysis: Analysis | None, step: int, board: dict[str, Any]) -> dict[str, Any] | None:
@@ -371,6 +387,7 @@ def replay_step(match: Match, analysis: Analysis | None, step: int, board: dict[
         "kind": analyser.kind,
         "played_label": _label(analyser, record["played"]) if record else "",
         "best_label": _label(analyser, record["best"]) if record else "",
+        "known_label": _label(analyser, record["known_best"]) if record and "known_best" in record else "",
         "grade_label": grade_label(record["grade"]) if record else "",
         "board": analyser.mark_best(board, record) if record else board,
         "prev_mistake_url": _replay_url(match, earlier[-1]) if earlier else "",

@@ -1,6 +1,8 @@
 """DOS after the end: at each decision of a person's seat, what the hard computer player would have
 chosen from that seat's view at the time (``games.kit.analysis.choice_tasks``), never from the cards
-the finished match reveals."""
+the finished match reveals; and, asked again within the same budget, what it would have chosen with
+every other hand known (its playouts deal only the draw and discard piles, whose order stays
+unknown)."""
 
 from __future__ import annotations
 
@@ -13,8 +15,13 @@ from games.kit.analysis import Analyser, Record, Task, choice_record, choice_tas
 BUDGET_S = 0.5  # the hard level's budget per decision in play (BOT_BUDGET_SECONDS' default)
 
 
+def hands(state: Any) -> list[list[str]]:
+    """Every seat's hand as its view writes it."""
+    return [list(hand) for hand in state.hands]
+
+
 def tasks(states: list[Any], log: list[tuple[int, Action]]) -> list[Task]:
-    return choice_tasks(rules.engine, states, log)
+    return choice_tasks(rules.engine, states, log, hands)
 
 
 def canonical(action: Action) -> tuple[Any, ...]:

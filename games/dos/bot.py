@@ -18,6 +18,7 @@ not only its own turn.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -148,12 +149,19 @@ def _candidates(view: dict[str, Any], legal: list[Action], outlook: Outlook) -> 
     return sorted(placements, key=lambda action: _give_up_order(action["card"]))[:CANDIDATES]
 
 
-def _hard(view: dict[str, Any], legal: list[Action], rng: Random, budget_s: float) -> Action | None:
+def _hard(
+    view: dict[str, Any],
+    legal: list[Action],
+    rng: Random,
+    budget_s: float,
+    known_hands: Sequence[Sequence[str]] | None = None,
+) -> Action | None:
     """Each candidate played out on the same sampled deals (the unseen cards dealt at random), every
     seat then playing as medium for the rest of the turn and one round of the table more (each other
     seat's turn and its own next one); the best mean value wins. Work: at most
     ``budget_s * PLAYS_PER_SECOND`` simulated plays; a sample the budget cuts short is left out, so
-    every candidate is judged on the same deals."""
+    every candidate is judged on the same deals. With ``known_hands`` the deals keep the other hands
+    as they are and shuffle only the draw and discard piles."""
     # A horizon short of a full round left the seats just before this one out of every playout: at
     # four players, two turns ahead measured weaker than medium (14% of games against 25% by chance).
     turns = view["players"]
@@ -163,12 +171,12 @@ def _hard(view: dict[str, Any], legal: list[Action], rng: Random, budget_s: floa
         return candidates[0] if candidates else None
     budget = int(budget_s * PLAYS_PER_SECOND)
     deadline = Deadline(budget_s)
-    unseen = simulate.unseen_cards(view)
+    unseen = simulate.unseen_cards(view, known_hands)
     me = view["seat"]
     totals = [0.0] * len(candidates)
     spent = 0
     while spent < budget:
-        state = simulate.sample_state(view, unseen, rng)
+        state = simulate.sample_state(view, unseen, rng, known_hands)
         if state is None:
             break
         scores: list[float] = []
@@ -209,15 +217,27 @@ def _medium(view: dict[str, Any], legal: list[Action], outlook: Outlook | None =
     return None
 
 
-def choose(view: dict[str, Any], legal: list[Action], *, rng: Random, budget_s: float, level: str = "medium") -> Action:
+def choose(
+    view: dict[str, Any],
+    legal: list[Action],
+    *,
+    rng: Random,
+    budget_s: float,
+    level: str = "medium",
+    known_hands: Sequence[Sequence[str]] | None = None,
+) -> Action:
     """One of ``legal``, from ``view`` alone. ``level`` is "easy", "medium" or "hard". Easy and medium
     score each legal match once and try at most ``FIRST_MOVES`` plans, far quicker than any ``budget_s``;
-    hard adds at most ``budget_s * PLAYS_PER_SECOND`` simulated plays."""
+    hard adds at most ``budget_s * PLAYS_PER_SECOND`` simulated plays.
+
+    ``known_hands`` (every seat's hand) is for the post-game analysis only, never given in play: hard
+    then plays its candidates out with the other hands as they are (only the piles unknown); easy and
+    medium do not read other hands at all."""
     if level not in LEVELS:
         raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
     if level == "easy":
         return novice.choose(view, legal)
-    action = _hard(view, legal, rng, budget_s) if level == "hard" else _medium(view, legal)
+    action = _hard(view, legal, rng, budget_s, known_hands) if level == "hard" else _medium(view, legal)
     if action is None:
         action = _medium(view, legal)
     return action if action is not None else rng.choice(legal)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
 
@@ -41,22 +41,33 @@ WIN_MODEL: dict[int, tuple[float, float, float, tuple[float, ...]]] = {
 }
 
 
-def unseen_cards(view: dict[str, Any]) -> list[str]:
-    """The deck minus what the seat can see, in canonical order (so the sample depends on the rng only)."""
+def unseen_cards(view: dict[str, Any], known_hands: Sequence[Sequence[str]] | None = None) -> list[str]:
+    """The deck minus what the seat can see, in canonical order (so the sample depends on the rng only);
+    with ``known_hands`` (every seat's hand), minus the other hands too: the draw and discard piles."""
     left = Counter(DECK_COUNTS)
     left.subtract(view["hand"])
     for cr in view["center_row"]:
         left[cr["card"]] -= 1
         left.subtract(p["card"] for p in cr["played"])
+    if known_hands is not None:
+        for seat, hand in enumerate(known_hands):
+            if seat != view["seat"]:
+                left.subtract(hand)
     return list(sort_cards(left.elements()))
 
 
-def sample_state(view: dict[str, Any], unseen: list[str], rng: Random) -> State | None:
+def sample_state(
+    view: dict[str, Any], unseen: list[str], rng: Random, known_hands: Sequence[Sequence[str]] | None = None
+) -> State | None:
     """One state consistent with ``view``: the unseen cards dealt at random. ``None`` if the counts
-    shown do not add up (never for a view of a real game)."""
+    shown do not add up (never for a view of a real game).
+
+    With ``known_hands`` (every seat's hand, as a finished match reveals them, for the analysis's
+    "every hand known" question; ``unseen`` then leaves them out) the other hands are those, and only
+    the draw and discard piles are dealt at random: their order stays unknown."""
     me = view["seat"]
     counts = view["hand_counts"]
-    others = sum(n for seat, n in enumerate(counts) if seat != me)
+    others = 0 if known_hands is not None else sum(n for seat, n in enumerate(counts) if seat != me)
     if others + view["draw_count"] + view["discard_count"] != len(unseen):
         return None
     cards = unseen[:]
@@ -66,6 +77,8 @@ def sample_state(view: dict[str, Any], unseen: list[str], rng: Random) -> State 
     for seat, n in enumerate(counts):
         if seat == me:
             hands.append(tuple(view["hand"]))
+        elif known_hands is not None:
+            hands.append(sort_cards(known_hands[seat]))
         else:
             hands.append(sort_cards(cards[start : start + n]))
             start += n

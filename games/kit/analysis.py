@@ -16,7 +16,10 @@ A "value" record (Reversi) is a JSON-ready dict with at least:
 - ``grade``: "" or one of ``GRADES``, from the loss by the game's thresholds.
 
 A "choice" record (the card games, ``choice_tasks`` and ``choice_record``) has ``step``, ``seat``,
-``played`` and ``best`` (the actions themselves) and ``grade``: "" or ``DISAGREED``.
+``played`` and ``best`` (the actions themselves) and ``grade``: "" or ``DISAGREED``. Where the game
+gives its hands (``choice_tasks``' ``hands``), also ``known_best``: what the same hard player would
+have chosen with every other hand known (the draw pile and the deck order stay unknown), and
+``known_same``: whether that is the same decision as ``best``.
 """
 
 from __future__ import annotations
@@ -68,16 +71,29 @@ def unmarked(board: dict[str, Any], record: Record) -> dict[str, Any]:
     return board
 
 
-def choice_tasks(engine: Any, states: list[Any], log: list[tuple[int, Action]]) -> list[Task]:
+# A state -> every seat's hand at that moment, each as the seat's own view writes a hand.
+Hands = Callable[[Any], list[list[str]]]
+
+
+def choice_tasks(
+    engine: Any, states: list[Any], log: list[tuple[int, Action]], hands: Hands | None = None
+) -> list[Task]:
     """One task per real decision (more than one legal action): the deciding seat's view at the
     time, exactly what its computer player would have been given in play (never the hidden cards of
-    the others, which the finished match has revealed), its legal actions and what was played."""
+    the others, which the finished match has revealed), its legal actions and what was played.
+
+    With ``hands``, a task also holds every seat's hand at the time (``"hands"``), which the finished
+    match has revealed: only the second, "every hand known" question reads it, never the first. Tasks
+    are made by the analysis worker of a finished match and never stored (only the records are)."""
     tasks = []
     for step, (seat, action) in enumerate(log):
         legal = engine.legal_actions(states[step], seat)
         if len(legal) > 1:
             view = engine.view(states[step], seat)
-            tasks.append({"step": step, "seat": seat, "view": view, "legal": legal, "played": action})
+            task = {"step": step, "seat": seat, "view": view, "legal": legal, "played": action}
+            if hands is not None:
+                task["hands"] = hands(states[step])
+            tasks.append(task)
     return tasks
 
 
@@ -90,13 +106,29 @@ def choice_record(
 ) -> Record:
     """What the hard computer player chooses from the task's view (its random choices seeded by the
     step, so the same match gives the same analysis), against what was played; ``same`` says when two
-    actions are one decision (e.g. the same cards named in another order)."""
+    actions are one decision (e.g. the same cards named in another order).
+
+    A task with ``"hands"`` is asked a second time, the same player within the same budget given the
+    other hands as they were (``choose``'s ``known_hands``): ``known_best``. The first answer is made
+    before and without them, exactly as before."""
     suggested = choose(task["view"], task["legal"], rng=random.Random(task["step"]), budget_s=budget_s, level="hard")
     agree = same(suggested, task["played"])
-    return {
+    record = {
         "step": task["step"],
         "seat": task["seat"],
         "played": task["played"],
         "best": suggested,
         "grade": "" if agree else DISAGREED,
     }
+    if "hands" in task:
+        known = choose(
+            task["view"],
+            task["legal"],
+            rng=random.Random(task["step"]),
+            budget_s=budget_s,
+            level="hard",
+            known_hands=task["hands"],
+        )
+        record["known_best"] = known
+        record["known_same"] = same(known, suggested)
+    return record

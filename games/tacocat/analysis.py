@@ -1,6 +1,8 @@
 """Tacocat after the end: at each decision of a person's seat, what the hard computer player would
 have chosen from that seat's view at the time (``games.kit.analysis.choice_tasks``), never from the
-cards the finished match reveals."""
+cards the finished match reveals; and, asked again within the same budget, what it would have chosen
+knowing the opponent's hand (its search then solves that one hand instead of samples of the unseen
+cards; the draw pile stays unknown)."""
 
 from __future__ import annotations
 
@@ -13,8 +15,13 @@ from games.tacocat import bot, rules
 BUDGET_S = 0.5  # the hard level's budget per decision in play (BOT_BUDGET_SECONDS' default)
 
 
+def hands(state: Any) -> list[list[str]]:
+    """Both hands as a seat's view writes its own (during a defence the attacker's without the attack)."""
+    return [[str(v) for v in hand] for hand in state.hands]
+
+
 def tasks(states: list[Any], log: list[tuple[int, Action]]) -> list[Task]:
-    return choice_tasks(rules.engine, states, log)
+    return choice_tasks(rules.engine, states, log, hands)
 
 
 def canonical(action: Action) -> tuple[Any, ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -175,6 +175,17 @@ def _sample_hands(pool: list[int], size: int, rng: random.Random, count: int) ->
     return [tuple(sorted(rng.sample(pool, size))) for _ in range(count)]
 
 
+def _opponent_hands(
+    view: View, size: int, rng: random.Random, level: Level, known: Hand | None
+) -> tuple[list[Hand], int]:
+    """The opponent's hands the decision is weighed on, and how many must be solved to trust the
+    search: ``level.samples`` drawn from the unseen cards; or, the hand being known (the analysis's
+    "every hand known" question), that one hand, which is the truth and so is trusted alone."""
+    if known is not None:
+        return [known], 1
+    return _sample_hands(unseen(view), size, rng, level.samples), level.min_samples
+
+
 def _by_samples(
     options: list[tuple[Action, Callable[[Hand], float]]],
     samples: list[Hand],
@@ -222,8 +233,17 @@ def _replace(hand: Hand, legal: list[Action]) -> Action:
     return legal[0]
 
 
-def _duel(view: View, hand: Hand, legal: list[Action], rng: random.Random, search: Search, level: Level) -> Action:
-    pool = unseen(view)
+def _duel(
+    view: View,
+    hand: Hand,
+    legal: list[Action],
+    rng: random.Random,
+    search: Search,
+    level: Level,
+    known: Hand | None = None,
+) -> Action:
+    # The opponent duels with a card of its hand: any unseen card, or one of the known hand.
+    pool = list(known) if known is not None else unseen(view)
     options = []
     for action in legal:
         mine = int(action["card"])
@@ -239,12 +259,12 @@ def _duel(view: View, hand: Hand, legal: list[Action], rng: random.Random, searc
         return _best(scored)
 
     if len(hand) <= level.duel_max_hand:
-        samples = _sample_hands(pool, len(hand), rng, level.samples)
+        samples, trusted = _opponent_hands(view, len(hand), rng, level, known)
         return _by_samples(
             [(action, partial(search.duel_value, left, mine)) for action, mine, left in options],
             samples,
             rule_of_thumb,
-            level.min_samples,
+            trusted,
         )
     return rule_of_thumb()
 
@@ -255,8 +275,16 @@ def _forced_sacrifices(theirs: Hand, attack: Hand) -> int:
     return sum(1 for v, a in zip(top, sorted(attack, reverse=True), strict=False) if v < a)
 
 
-def _attack(view: View, hand: Hand, legal: list[Action], rng: random.Random, search: Search, level: Level) -> Action:
-    samples = _sample_hands(unseen(view), view["hand_counts"][1 - view["seat"]], rng, level.samples)
+def _attack(
+    view: View,
+    hand: Hand,
+    legal: list[Action],
+    rng: random.Random,
+    search: Search,
+    level: Level,
+    known: Hand | None = None,
+) -> Action:
+    samples, trusted = _opponent_hands(view, view["hand_counts"][1 - view["seat"]], rng, level, known)
     options = []
     for action in legal:
         attack = _values(action["cards"])
@@ -278,12 +306,20 @@ def _attack(view: View, hand: Hand, legal: list[Action], rng: random.Random, sea
             [(action, partial(search.attack_value, left, attack)) for action, attack, left in options],
             samples,
             rule_of_thumb,
-            level.min_samples,
+            trusted,
         )
     return rule_of_thumb()
 
 
-def _defend(view: View, hand: Hand, legal: list[Action], rng: random.Random, search: Search, level: Level) -> Action:
+def _defend(
+    view: View,
+    hand: Hand,
+    legal: list[Action],
+    rng: random.Random,
+    search: Search,
+    level: Level,
+    known: Hand | None = None,
+) -> Action:
     attack = _values(view["attack"]["cards"])
     options = []
     for action in legal:
@@ -298,12 +334,12 @@ def _defend(view: View, hand: Hand, legal: list[Action], rng: random.Random, sea
         return _best([(hand_value(left) + (INITIATIVE if won else 0.0), action) for action, left, won in options])
 
     if len(hand) <= level.search_max_hand:
-        samples = _sample_hands(unseen(view), len(hand) - len(attack), rng, level.samples)
+        samples, trusted = _opponent_hands(view, len(hand) - len(attack), rng, level, known)
         return _by_samples(
             [(action, partial(search.defend_value, left, won)) for action, left, won in options],
             samples,
             rule_of_thumb,
-            level.min_samples,
+            trusted,
         )
     return rule_of_thumb()
 
@@ -330,7 +366,13 @@ def _beginner(hand: Hand, legal: list[Action]) -> Action:
 
 
 def decide(
-    view: View, legal: list[Action], *, rng: random.Random, budget_s: float = 1.0, level: str = "medium"
+    view: View,
+    legal: list[Action],
+    *,
+    rng: random.Random,
+    budget_s: float = 1.0,
+    level: str = "medium",
+    known_hands: Sequence[Sequence[str]] | None = None,
 ) -> Decision:
     """The action ``choose`` returns, with the work spent on it."""
     if level not in LEVELS:
@@ -342,21 +384,34 @@ def decide(
     settings = LEVEL_SETTINGS[level]
     search = Search(node_budget(budget_s), prune=settings.prune, deadline=Deadline(budget_s))
     hand = _values(view["hand"])
+    # The opponent's hand as it is (during a defence, without the attack cards it has committed).
+    known = _values(known_hands[1 - view["seat"]]) if known_hands is not None else None
     kind = legal[0]["type"]
     if kind == "replace":
+        # Replacing reads only the own hand; what comes back is the draw pile's, unknown either way.
         pick = _replace(hand, legal)
     elif kind == "duel":
-        pick = _duel(view, hand, legal, rng, search, settings)
+        pick = _duel(view, hand, legal, rng, search, settings, known)
     elif kind == "attack":
-        pick = _attack(view, hand, legal, rng, search, settings)
+        pick = _attack(view, hand, legal, rng, search, settings, known)
     else:
-        pick = _defend(view, hand, legal, rng, search, settings)
+        pick = _defend(view, hand, legal, rng, search, settings, known)
     # The contract is one of ``legal``, whatever the heuristics above decide.
     return Decision(pick if pick in legal else rng.choice(legal), search.nodes)
 
 
 def choose(
-    view: View, legal: list[Action], *, rng: random.Random, budget_s: float = 1.0, level: str = "medium"
+    view: View,
+    legal: list[Action],
+    *,
+    rng: random.Random,
+    budget_s: float = 1.0,
+    level: str = "medium",
+    known_hands: Sequence[Sequence[str]] | None = None,
 ) -> Action:
-    """One of ``legal`` for the seat whose ``view`` this is; ``level`` is "easy", "medium" or "hard"."""
-    return decide(view, legal, rng=rng, budget_s=budget_s, level=level).action
+    """One of ``legal`` for the seat whose ``view`` this is; ``level`` is "easy", "medium" or "hard".
+
+    ``known_hands`` (both hands) is for the post-game analysis only, never given in play: medium and
+    hard then weigh their choices on the opponent's true hand instead of samples of the unseen cards
+    (the same searches, the same thresholds and budget; the draw pile stays unknown)."""
+    return decide(view, legal, rng=rng, budget_s=budget_s, level=level, known_hands=known_hands).action

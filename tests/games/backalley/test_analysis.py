@@ -47,8 +47,13 @@ def test_changing_hidden_cards_gives_the_same_suggestion(
     records = []
     for s in (state, other):
         (task,) = analysis.tasks([s], [(actor, legal[0])])
-        assert set(task) == {"step", "seat", "view", "legal", "played"}  # no state: nothing hidden to read
-        records.append(analysis.evaluate(task))
+        # The revealed hands are there for the second question only: the first, from the seat's view,
+        # is the same without them (nothing else of the state is in the task).
+        assert set(task) == {"step", "seat", "view", "legal", "played", "hands"}
+        record = analysis.evaluate(task)
+        view_only = analysis.evaluate({key: value for key, value in task.items() if key != "hands"})
+        assert view_only == {key: value for key, value in record.items() if not key.startswith("known_")}
+        records.append(view_only)
     assert records[0] == records[1]
     assert records[0]["best"] in legal
     assert records[0]["grade"] == ("" if records[0]["best"] == legal[0] else DISAGREED)
