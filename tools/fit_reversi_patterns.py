@@ -1,11 +1,15 @@
 """Fit the hard Reversi level's pattern weights from WTHOR games; writes games/reversi/data/patterns.npz.
 
-    nice -n 5 .venv/bin/python tools/fit_reversi_patterns.py [GAMES.txt ...] [--lam 4] [--iters 80]
+    nice -n 5 .venv/bin/python tools/fit_reversi_patterns.py [GAMES.txt ...] [--lam 4] [--iters 80] [--exact-from 16]
 
 Input: decoded WTHOR games, one a line, ``moves final_black_count`` (passes not written; empties go to
 the winner), by default the two game files of ``../shared/data/reversi/wthor/``. Every position of
 every game is one example: the base-3 state of each pattern placement (``fast.placements()``) in its
-game phase, labelled with the game's final disc margin for the side to move. The weights solve a ridge
+game phase, labelled with what perfect play gives the side to move from the game's position with
+``--exact-from`` empties (16; tools/reversi_exact_labels.py: each position from there on by its own
+exact value), not with the game's final margin, which people's endgame errors move by about 13 discs
+on average (``--exact-from 0`` labels by the final margin, as before 4 December 2026). The exact
+labels cost about 17 minutes of CPU once and are kept in var/. The weights solve a ridge
 regression (conjugate gradient on the normal equations; ``--lam`` is the L2 penalty per weight), so a
 pattern state seen rarely stays near zero. Games whose number is a multiple of 20 are held out (not
 fitted) to report an honest error. Deterministic: the same games give the same file.
@@ -29,6 +33,7 @@ from games.reversi import fast  # noqa: E402
 from games.reversi.bitboard import flips, moves  # noqa: E402
 from games.reversi.board import SQUARE_INDEX  # noqa: E402
 from games.reversi.state import START_BLACK, START_WHITE  # noqa: E402
+from tools.reversi_exact_labels import exact_labels  # noqa: E402
 
 WTHOR = REPO.parent / "shared" / "data" / "reversi" / "wthor"
 DEFAULT_GAMES = [WTHOR / "wthor_games.txt", WTHOR / "wthor_early_end.txt"]
@@ -58,17 +63,20 @@ def positions(line: str) -> list[tuple[int, int, int]]:
     return [(q, r, margin_black if b else -margin_black) for q, r, b in out]
 
 
-def build(lines: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Global weight indices (examples x placements + bias), targets, and each example's game number."""
+def build(lines: list[str], labels: list[list[int]] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Global weight indices (examples x placements + bias), targets, and each example's game number.
+
+    ``labels`` (one list per game, a value per position) replaces the games' final margins as targets.
+    """
     movers = array("Q")
     others = array("Q")
     ys = array("i")
     games = array("i")
     for g, line in enumerate(lines):
-        for p, o, margin in positions(line):
+        for k, (p, o, margin) in enumerate(positions(line)):
             movers.append(p)
             others.append(o)
-            ys.append(margin)
+            ys.append(margin if labels is None else labels[g][k])
             games.append(g)
     p_arr = np.frombuffer(movers, dtype="<u8")
     o_arr = np.frombuffer(others, dtype="<u8")
@@ -121,11 +129,19 @@ def main() -> None:
     parser.add_argument("--lam", type=float, default=4.0, help="L2 penalty per weight")
     parser.add_argument("--iters", type=int, default=80, help="conjugate-gradient iterations")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--exact-from",
+        type=int,
+        default=16,
+        help="label positions by perfect play from this many empties (tools/reversi_exact_labels.py); 0: final margins",
+    )
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the exact labels")
     args = parser.parse_args()
 
     lines = [ln for path in args.games for ln in path.read_text().splitlines() if ln.strip()]
     start = time.process_time()
-    x, y, game = build(lines)
+    labels = exact_labels(lines, args.exact_from, args.jobs) if args.exact_from else None
+    x, y, game = build(lines, labels)
     print(f"{len(lines)} games, {len(y)} positions, features in {time.process_time() - start:.0f} s CPU", flush=True)
     _, _, n_weights = fast.pattern_tables()
     held = game % 20 == 0
@@ -144,6 +160,7 @@ def main() -> None:
         games=np.int64(len(lines)),
         positions=np.int64(len(y)),
         lam=np.float64(args.lam),
+        exact_from=np.int64(args.exact_from),
     )
     print(f"wrote {args.out} ({args.out.stat().st_size} bytes), CPU {time.process_time() - start:.0f} s")
 
