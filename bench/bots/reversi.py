@@ -186,6 +186,48 @@ def ffo(level: str, budget_s: float, verbose: bool, which: str = "40-59") -> Non
     )
 
 
+def versus(patterns: Path, probcut: Path, budget_s: float, games: int, seed: int) -> None:
+    """Hard with the shipped evaluation against hard with another one (``patterns``, ``probcut``: the
+    files of an earlier fit, e.g. from ``git show <commit>:games/reversi/data/patterns.npz``), at equal
+    budgets, each with tables of its own."""
+    shipped = bot._core()
+    cached = bot._core
+    saved = bot.PATTERNS, bot.PROBCUT
+    bot.PATTERNS, bot.PROBCUT = patterns, probcut
+    try:
+        other = cached.__wrapped__()
+    finally:
+        bot.PATTERNS, bot.PROBCUT = saved
+    current = [shipped]
+
+    def core() -> object:
+        return current[0]
+
+    core.cache_info = cached.cache_info  # type: ignore[attr-defined]  # bot.forget asks it
+    bot._core = core  # type: ignore[assignment]
+
+    def with_core(chosen: object) -> Player:
+        hard = level_player("hard", budget_s)
+
+        def play(p: int, o: int, rng: random.Random) -> int:
+            current[0] = chosen
+            return hard(p, o, rng)
+
+        return play
+
+    def forget_both() -> None:
+        for chosen in (shipped, other):
+            current[0] = chosen
+            bot.forget()
+
+    global forget
+    plain_forget, forget = forget, forget_both
+    try:
+        match("hard (shipped)", with_core(shipped), f"hard ({patterns.name})", with_core(other), games, seed)
+    finally:
+        forget, bot._core = plain_forget, cached
+
+
 def wthor_position(line: str, empties: int) -> tuple[int, int] | None:
     """(mover, opponent) of one WTHOR game when ``empties`` squares are left (None if it ended before)."""
     text = line.split()[0]
@@ -256,11 +298,21 @@ def main() -> None:
     parser.add_argument("--skip-matches", action="store_true")
     parser.add_argument("--exact", action="store_true", help="only: how many empties hard solves exactly")
     parser.add_argument("--wall-time", action="store_true", help="only: hard's wall time per move, deadline on")
+    parser.add_argument(
+        "--versus",
+        nargs=2,
+        type=Path,
+        metavar=("PATTERNS", "PROBCUT"),
+        help="only: hard against hard with these evaluation files, --games games at --budget",
+    )
     seed_option(parser, default=1)  # the seed of the figures in docs/bots.md
     args = parser.parse_args()
     games = 10 if args.quick and args.games == 40 else args.games
 
     print(f"Reversi bots, node budgets per level: {bot.NODES_PER_SECOND} nodes per budget second")
+    if args.versus:
+        versus(*args.versus, args.budget, games, args.seed)
+        return
     if args.wall_time:
         wall_time([args.in_game_budget, args.ffo_budget], 5 if args.quick else 20)
         return
