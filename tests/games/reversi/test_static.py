@@ -60,6 +60,32 @@ def _games_own_classes() -> dict[str, set[str]]:
     return found
 
 
+def _games_prefixes(own: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Each game's class prefixes: ``ba-`` where its stylesheet styles both ``ba`` (its partial's root) and
+    ``ba-`` classes, so a class it writes but does not style (as ``ba-trump`` was) still counts as its own."""
+    return {
+        slug: {f"{c}-" for c in classes if any(o.startswith(f"{c}-") for o in classes)} for slug, classes in own.items()
+    }
+
+
+def test_the_core_s_stylesheets_name_no_game_s_class() -> None:
+    """static/css/ is every page's: a game's look, its dark theme too, lives in its own stylesheet, which the
+    pages that show the game load (after site.css, before table.css). So no class of a registered game's
+    stylesheet (read, not listed), and no class with one of its prefixes, appears in a core selector."""
+    own = _games_own_classes()
+    prefixes = _games_prefixes(own)
+    assert {"reversi", "dos", "tacocat", "backalley"} <= set(own)
+    assert {"ba-", "taco-", "dos-"} <= set().union(*prefixes.values())
+    offenders = {
+        f"{path.name} names {slug}'s": found
+        for path in sorted((ROOT / "static" / "css").glob("*.css"))
+        for named in [_classes_styled_by(path.read_text())]
+        for slug, classes in own.items()
+        if (found := sorted(c for c in named if c in classes or c.startswith(tuple(prefixes[slug]))))
+    }
+    assert offenders == {}
+
+
 def test_the_confirm_moves_script_names_no_game_s_class() -> None:
     """js/confirm-move.js finds a move by its data-move marker, so a new game needs no line in it: no class of
     any registered game's stylesheet (read, not listed) appears in it."""
