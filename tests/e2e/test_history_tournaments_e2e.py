@@ -7,15 +7,13 @@ from unittest.mock import patch
 
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 from playwright.sync_api import expect
 
-from games import services
 from tests.e2e.helpers import BrowserTestCase, console_errors, sign_up
 from tests.e2e.test_every_page_e2e import BAD, PHONE, overflow
 from tests.e2e.test_languages_e2e import choose_language
-from tournaments import services as tournament_services
-from tournaments.models import Entry, Pairing, Tournament
+from tests.tournaments.test_history import round_robin
+from tournaments.models import Tournament
 
 # A name longer than a phone's line, so the row has to wrap.
 NAME = "Brahmaputra Valley Monsoon Reversi Round-robin Championship"
@@ -25,33 +23,8 @@ def finished_round_robin(usernames: list[str]) -> Tournament:
     """A round-robin the first named wins every game of (the others are made here)."""
     User = get_user_model()
     users = [User.objects.get_or_create(username=n, defaults={"email": f"{n}@example.com"})[0] for n in usernames]
-    order = {u.pk: i for i, u in enumerate(users)}
     with patch("games.live.realtime.announce"):
-        t = tournament_services.create_tournament(
-            organiser=users[0],
-            name=NAME,
-            game="reversi",
-            format=Tournament.Format.ROUND_ROBIN,
-            rounds=1,
-            pace_seconds=24 * 3600,
-            round_seconds=3 * 24 * 3600,
-            rated=False,
-            starts_at=timezone.now(),
-            min_entries=2,
-            max_entries=8,
-            is_public=True,
-        )
-        for user in users:
-            tournament_services.register(tournament_id=t.pk, user=user)
-        tournament_services.start(tournament_id=t.pk, now=timezone.now(), by=users[0])
-        t.refresh_from_db()
-        for number in range(1, t.rounds + 1):
-            for p in Pairing.objects.filter(tournament=t, round__number=number).exclude(match=None):
-                players = [Entry.objects.get(pk=pk).user for pk in p.sides]
-                services.resign(match_id=p.match_id, user=max(players, key=lambda u: order[u.pk]))
-    t.refresh_from_db()
-    assert t.status == Tournament.Status.FINISHED
-    return t
+        return round_robin(users[0], users, NAME)
 
 
 class HistoryTournamentsOnAPhone(BrowserTestCase):

@@ -222,10 +222,9 @@ def test_the_known_hands_bid_costs_one_deal() -> None:
 # --- the page -------------------------------------------------------------------------------------
 
 
-@pytest.mark.django_db
-def test_the_page_shows_the_column_and_the_replay_the_sentence(make_user: Any, carol: Any) -> None:
-    """A finished Tacocat match analysed with a record planted whose known choice differs: the table
-    has the column, labelled in words, and the replay step says it."""
+def analysed_tacocat(make_user: Any, **known: Any) -> Any:
+    """A finished Tacocat match of ann and ben with one planted decision (ann played 4, hard would have
+    played 9), plus the ``known`` fields of the every-hand-known question if given."""
     from tests.games.test_fairplay import finished as played_out
 
     people = [make_user(name) for name in ("ann", "ben")]
@@ -236,10 +235,17 @@ def test_the_page_shows_the_column_and_the_replay_the_sentence(make_user: Any, c
         "played": {"type": "duel", "card": "4"},
         "best": {"type": "duel", "card": "9"},
         "grade": DISAGREED,
-        "known_best": {"type": "duel", "card": "2"},
-        "known_same": False,
+        **known,
     }
     Analysis.objects.create(match=match, requested_by=people[0], status=Analysis.Status.DONE, records=[record])
+    return match
+
+
+@pytest.mark.django_db
+def test_the_page_shows_the_column_and_the_replay_the_sentence(make_user: Any, carol: Any) -> None:
+    """A finished Tacocat match analysed with a record planted whose known choice differs: the table
+    has the column, labelled in words, and the replay step says it."""
+    match = analysed_tacocat(make_user, known_best={"type": "duel", "card": "2"}, known_same=False)
     page = client_for(carol).get(reverse("games:analysis", args=[match.pk])).content.decode()
     assert "With every hand known" in page and "Every decision as a table" in page
     assert "duel with 9" in page and "duel with 2" in page and "(another choice)" in page
@@ -258,18 +264,7 @@ def test_the_page_shows_the_column_and_the_replay_the_sentence(make_user: Any, c
 
 @pytest.mark.django_db
 def test_an_analysis_made_before_the_known_column_shows_none(make_user: Any, carol: Any) -> None:
-    from tests.games.test_fairplay import finished as played_out
-
-    people = [make_user(name) for name in ("ann", "ben")]
-    match = played_out("tacocat", people, {})
-    record = {
-        "step": 3,
-        "seat": 0,
-        "played": {"type": "duel", "card": "4"},
-        "best": {"type": "duel", "card": "9"},
-        "grade": DISAGREED,
-    }
-    Analysis.objects.create(match=match, requested_by=people[0], status=Analysis.Status.DONE, records=[record])
+    match = analysed_tacocat(make_user)
     page = client_for(carol).get(reverse("games:analysis", args=[match.pk])).content.decode()
     assert "Decisions where the computer disagreed" in page and "With every hand known" not in page
 
