@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import platform
 import resource
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -45,7 +47,7 @@ from bench.live.server import (
 class Plan:
     matches: int = 100
     spectators: int = 50
-    spectator_moves: int = 30
+    spectator_moves: int = 60
     floor_requests: int = 300
     sequential_moves: int = 60
     steady_rate: float = 30.0
@@ -93,6 +95,8 @@ QUICK = Plan(
 # a spectator's frame over daphne's own frame.
 TWO_OVER_ONE_TARGET = 1.15
 FRAME_OVER_FLOOR_TARGET = 1.5
+# Moves of each of the three spectators' matches per turn; the frame floor's rounds fall between turns.
+SPECTATOR_BLOCK = 5
 
 
 def limit_ms(plan: Plan, sequential: dict[str, Any]) -> float:
@@ -158,12 +162,8 @@ async def one_process(
         floor = out["plain_page"]["cpu_ms_per_request"]
         out["move_to_page_cpu_ratio"] = round(out["sequential"]["cpu_ms_per_move"] / floor, 2) if floor else None
         if with_spectators and plan.spectators:
-            log(f"{tag}: {plan.spectators} spectators on one match")
-            out["spectators"] = await scenario.spectators(
-                site, plan.spectators, plan.spectator_moves, plan.push_timeout
-            )
-            log(f"{tag}: daphne's own cost of a frame, {plan.spectators} sockets (the floor)")
-            out["frame_floor"] = await frame_floor(plan, out["spectators"]["frame_chars"] or 14_400)
+            log(f"{tag}: {plan.spectators} spectators on one match; daphne's own frame between (the floor)")
+            out["spectators"], out["frame_floor"] = await spectators_and_floor(site, plan)
             bare = out["frame_floor"]["frame_us"]
             for key, frame in (
                 ("spectator_frame_over_floor", out["spectators"]["cpu_us_per_more_spectator_frame"]),
@@ -180,17 +180,38 @@ async def one_process(
         return out
 
 
-async def frame_floor(plan: Plan, size: int) -> dict[str, Any]:
-    """``bench.live.floor`` in this run: a bare daphne, as many sockets as spectators, frames of their size."""
+async def spectators_and_floor(site: Any, plan: Plan) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The spectators' blocks, and ``bench.live.floor`` (a bare daphne, as many sockets as spectators,
+    frames of their size) measured in rounds between those blocks, so that both see the same machine."""
+    rounds_per_block = max(1, math.ceil(plan.floor_rounds / max(1, math.ceil(plan.spectator_moves / SPECTATOR_BLOCK))))
     with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
         env = server_env(Path(tmp), database_url=None, redis_url=None, prefix="floor")
         server = Server(env, Path(tmp) / "daphne.log", app="bench.live.floor_app:app")
         server.start()
         try:
-            measured = await floor.measure(server, plan.spectators, size, plan.floor_rounds)
+            async with client() as http:
+                bare = floor.Floor(server, http)
+                await bare.open(plan.spectators, 14_400)
+                try:
+                    watched = await scenario.spectators(
+                        site,
+                        plan.spectators,
+                        plan.spectator_moves,
+                        plan.push_timeout,
+                        block=SPECTATOR_BLOCK,
+                        between=lambda size: bare.block(rounds_per_block, size),
+                    )
+                finally:
+                    await bare.close()
         finally:
             server.stop()
-    return {"sockets": plan.spectators, "size": size, "rounds": plan.floor_rounds, **measured}
+    measured = {
+        "sockets": plan.spectators,
+        "size": round(statistics.mean(bare.sizes)),
+        "rounds": bare.rounds,
+        "blocks": bare.blocks,
+    }
+    return watched, {**measured, **bare.result()}
 
 
 async def ramp(site: Any, pairs: Any, plan: Plan, sequential: dict[str, Any]) -> dict[str, Any]:

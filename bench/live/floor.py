@@ -4,7 +4,7 @@ Run: ``.venv/bin/python -m bench.live.floor [--sockets 50] [--size 14400] [--rou
 daphne with a bare ASGI application (``bench.live.floor_app``: no Django, no Channels), opens the
 sockets, then asks for a frame of ``--size`` characters (the size of the spectators' Reversi fragment)
 to be sent to every socket, ``--rounds`` times, each round done when every socket has it; and the same
-rounds with no socket open. Server CPU per frame = the difference over the frames sent. What 50
+rounds sending nothing. Server CPU per frame = the difference over the frames sent. What 50
 spectators add to a move can never be less than 50 of these plus one render of their view.
 """
 
@@ -27,28 +27,63 @@ async def rounds(server: Server, http: httpx.AsyncClient, count: int, size: int,
     await settle([server])
     start = cpu([server])
     for _ in range(count):
-        response = await http.get(f"{server.base}/fire/", params={"size": size})
+        params = {"size": size} if sockets else {"size": size, "to": "none"}
+        response = await http.get(f"{server.base}/fire/", params=params)
         assert int(response.text) == len(sockets)
         await asyncio.gather(*(ws.recv() for ws in sockets))  # type: ignore[attr-defined]
     await settle([server])
     return cpu([server]) - start
 
 
-async def measure(server: Server, sockets: int, size: int, count: int) -> dict[str, float]:
-    async with httpx.AsyncClient(timeout=30) as http:
-        await rounds(server, http, 5, size, [])  # warm up
-        empty = await rounds(server, http, count, size, [])
-        opened = [
-            await websockets.connect(f"{server.ws_base}/ws/", max_size=None, compression=None, ping_interval=None)
+class Floor:
+    """daphne's own cost of a frame, measured in blocks that another measurement's blocks can fall
+    between (``bench.live`` takes the spectators' moves and these rounds in turn, so that a machine
+    whose speed drifts during the run charges both alike)."""
+
+    def __init__(self, server: Server, http: httpx.AsyncClient) -> None:
+        self.server, self.http = server, http
+        self.sockets: list[object] = []
+        self.empty = self.full = 0.0
+        self.rounds = self.blocks = 0
+        self.sizes: list[int] = []
+
+    async def open(self, sockets: int, size: int) -> None:
+        await rounds(self.server, self.http, 5, size, [])  # warm up
+        self.sockets = [
+            await websockets.connect(f"{self.server.ws_base}/ws/", max_size=None, compression=None, ping_interval=None)
             for _ in range(sockets)
         ]
+        await rounds(self.server, self.http, 5, size, self.sockets)  # warm up
+
+    async def block(self, count: int, size: int) -> None:
+        """``count`` rounds with no socket open and ``count`` with all of them, frames of ``size``."""
+        self.empty += await rounds(self.server, self.http, count, size, [])
+        self.full += await rounds(self.server, self.http, count, size, self.sockets)
+        self.rounds += count
+        self.blocks += 1
+        self.sizes += [size] * count
+
+    async def close(self) -> None:
+        await asyncio.gather(*(ws.close() for ws in self.sockets))  # type: ignore[attr-defined]
+
+    def result(self) -> dict[str, float]:
+        per_frame_us = (self.full - self.empty) / (self.rounds * len(self.sockets)) * 1e6
+        return {
+            "request_ms": self.empty / self.rounds * 1000,
+            "frame_us": per_frame_us,
+            "frames_ms": per_frame_us * len(self.sockets) / 1000,
+        }
+
+
+async def measure(server: Server, sockets: int, size: int, count: int) -> dict[str, float]:
+    async with httpx.AsyncClient(timeout=30) as http:
+        floor = Floor(server, http)
+        await floor.open(sockets, size)
         try:
-            await rounds(server, http, 5, size, opened)  # warm up
-            full = await rounds(server, http, count, size, opened)
+            await floor.block(count, size)
         finally:
-            await asyncio.gather(*(ws.close() for ws in opened))
-    per_frame_us = (full - empty) / (count * sockets) * 1e6
-    return {"request_ms": empty / count * 1000, "frame_us": per_frame_us, "frames_ms": per_frame_us * sockets / 1000}
+            await floor.close()
+    return floor.result()
 
 
 def main() -> None:

@@ -32,10 +32,12 @@ async def app(scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, A
         while (await receive()).get("more_body"):
             pass
         if scope["path"] == "/fire/":
-            size = int(parse_qs(scope["query_string"].decode())["size"][0])
-            text = "x" * size
-            for socket in list(_sockets):
+            query = parse_qs(scope["query_string"].decode())
+            text = "x" * int(query["size"][0])
+            # ``to=none``: the same request sending nothing, with the sockets open all the same.
+            to = [] if query.get("to") == ["none"] else list(_sockets)
+            for socket in to:
                 await socket({"type": "websocket.send", "text": text})
-            await _respond(send, str(len(_sockets)).encode())
+            await _respond(send, str(len(to)).encode())
         else:  # the harness's readiness check, and anything else
             await _respond(send, b"ok")

@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import statistics
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -557,13 +559,22 @@ async def make_pairs(site: Site, count: int, split: bool, concurrency: int = 8) 
 
 
 async def spectators(
-    site: Site, count: int, moves: int, push_timeout: float, concurrency: int = 8, warmup: int = 10, block: int = 5
+    site: Site,
+    count: int,
+    moves: int,
+    push_timeout: float,
+    concurrency: int = 8,
+    warmup: int = 10,
+    block: int = 5,
+    between: Callable[[int], Awaitable[None]] | None = None,
 ) -> dict[str, Any]:
     """CPU per move of a public match nobody watches, of one a single person watches, and of one
     ``count`` people watch, their moves taken in turn in blocks of ``block`` (a block here, a block
     there, each measured apart), so that a machine whose speed drifts during the run charges all three
     the same. One spectator against ``count``: what each more spectator costs, the one render of their
-    view (made as soon as anyone watches) left out."""
+    view (made as soon as anyone watches) left out. ``between`` is awaited after each turn of the
+    three with the size of the frame the spectators were just sent (the frame floor's rounds go there,
+    so that the drift charges them alike too)."""
     server = site.servers[0]
     alone_pair = await site.new_pair((server, server), public=True)
     single_pair = await site.new_pair((server, server), public=True)
@@ -589,6 +600,7 @@ async def spectators(
     socks = [w.match_sock for w in watchers if w.match_sock is not None]
     single_socks = [w.match_sock for w in single if w.match_sock is not None]
     alone_runs, single_runs, watched_runs = OneAtATime(), OneAtATime(), OneAtATime()
+    block_sizes: list[int] = []
     for done in range(0, moves, block):
         if alone_pair.over or single_pair.over or watched_pair.over:
             break
@@ -598,9 +610,13 @@ async def spectators(
         # A move must not start before the last one reached every spectator, or the backlog, not the
         # spectators, is measured.
         watched_runs += await one_at_a_time(site, [watched_pair], n, max(push_timeout, 15.0), watchers=socks)
-    # The size of the frame each spectator is sent (their fragment in the middlegame): the frame floor
-    # (bench.live.floor) is measured with frames of this size.
-    sizes = [len(sock.latest_text) for sock in socks if sock.latest_text]
+        # The size of the frame each spectator is sent (their fragment in the middlegame): the frame
+        # floor (bench.live.floor) is measured with frames of this size.
+        sizes = [len(sock.latest_text) for sock in socks if sock.latest_text]
+        if sizes:
+            block_sizes.append(round(statistics.mean(sizes)))
+            if between is not None:
+                await between(block_sizes[-1])
     everyone = [*watchers, *single]
     await asyncio.gather(*(s.close() for w in everyone for s in (w.match_sock, w.me_sock) if s is not None))
     await close_pairs([alone_pair, single_pair, watched_pair])
@@ -622,7 +638,7 @@ async def spectators(
         "cpu_us_per_more_spectator_frame": round(
             (watched["cpu_ms_per_move"] - one["cpu_ms_per_move"]) / more * 1000, 1
         ),
-        "frame_chars": round(sum(sizes) / len(sizes)) if sizes else None,
+        "frame_chars": round(statistics.mean(block_sizes)) if block_sizes else None,
         "queries_per_move_alone": alone["queries_per_move"],
         "queries_per_move_watched": watched["queries_per_move"],
         # A watched move is done when the last spectator has it.

@@ -34,7 +34,7 @@ def test_the_harness_reads_version_and_legal_squares_from_the_real_fragment(reve
 def test_a_tiny_run_plays_moves_and_receives_their_pushes(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     tiny = [
-        "--quick", "--no-postgres", "--no-ramp", "--matches", "2", "--spectators", "2", "--spectator-moves", "2",
+        "--quick", "--no-postgres", "--no-ramp", "--matches", "2", "--spectators", "2", "--spectator-moves", "6",
         "--floor-requests", "20", "--sequential-moves", "4", "--steady-rate", "4", "--steady-seconds", "1",
         "--idle-seconds", "0.2", "--json", str(out),
     ]  # fmt: skip
@@ -54,12 +54,14 @@ def test_a_tiny_run_plays_moves_and_receives_their_pushes(tmp_path: Path) -> Non
     assert sqlite["move_to_page_cpu_ratio"] > 0
     assert sqlite["steady"]["completed"] >= 1
     spectators = sqlite["spectators"]
-    assert spectators["completed_watched"] == 2  # both spectators saw both moves
+    assert spectators["completed_watched"] == 6  # both spectators saw every move
     assert spectators["cpu_ms_per_move_alone"] > 0
     assert spectators["frame_chars"] > 1000  # the spectators' Reversi fragment, measured, not assumed
-    # daphne's own frame, measured in the same run with as many sockets and frames of that size
+    # daphne's own frame, measured in the same run with as many sockets and frames of that size, in
+    # rounds after each of the spectators' two turns (blocks of 5 moves), not all after them
     floor = sqlite["frame_floor"]
     assert (floor["sockets"], floor["size"]) == (2, spectators["frame_chars"])
+    assert (floor["blocks"], floor["rounds"]) == (2, 2 * 3)  # --quick's 5 rounds, over 2 turns, rounded up
     # A tiny run's floor is a difference of two small CPU readings and may come out at or below zero on
     # a busy machine: then no ratio is claimed; otherwise the ratio is the two figures of this run.
     if floor["frame_us"] > 0:
