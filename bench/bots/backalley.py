@@ -18,7 +18,7 @@ from random import Random
 from typing import Any
 
 from baselines import backalley_greedy, pairings
-from stats import Tally, arguments, log_run, report  # also puts the repo root on sys.path
+from stats import Tally, arguments, log_run, only_option, report  # also puts the repo root on sys.path
 
 from games.backalley import bot
 from games.backalley.rules import engine
@@ -97,7 +97,10 @@ def main() -> None:
         __doc__.splitlines()[0],
         full=40,
         quick=12,
-        extra=lambda p: p.add_argument("--deals", type=int, default=13, help="deals per match, 1-25 (default 13)"),
+        extra=lambda p: (
+            p.add_argument("--deals", type=int, default=13, help="deals per match, 1-25 (default 13)"),
+            only_option(p),
+        ),
     )
     first_deal = 26 - max(1, min(25, args.deals))
     started = time.perf_counter()
@@ -109,7 +112,7 @@ def main() -> None:
     # The bidding is tallied in the games against greedy only, per level: "easy vs greedy" counts easy's.
     report(
         pairings(level, backalley_greedy),
-        "",
+        args.only,
         lambda label, mine, theirs: pairing(
             label, mine, theirs, args.games, args.seed, first_deal, bidding.get(label.removesuffix(" vs greedy"))
         ),

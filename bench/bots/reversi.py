@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from stats import LOG, Tally, log_run, seed_option  # noqa: E402
+from stats import LOG, Tally, log_run, only_option, seed_option  # noqa: E402
 
 from games.reversi import bot, endgame  # noqa: E402
 from games.reversi.bitboard import bits, flips, moves  # noqa: E402
@@ -296,6 +296,7 @@ def main() -> None:
     parser.add_argument("--ffo-set", choices=sorted(FFO_SETS), default="40-59", help="which FFO positions")
     parser.add_argument("--skip-ffo", action="store_true")
     parser.add_argument("--skip-matches", action="store_true")
+    only_option(parser)
     parser.add_argument("--exact", action="store_true", help="only: how many empties hard solves exactly")
     parser.add_argument("--wall-time", action="store_true", help="only: hard's wall time per move, deadline on")
     parser.add_argument(
@@ -329,13 +330,18 @@ def main() -> None:
         levels = {name: level_player(name, args.budget) for name in bot.LEVELS}
         baselines = {"random": random_player, "greedy": greedy_player}
         seed = args.seed
-        for lower, upper in (("medium", "hard"), ("easy", "medium")):
-            match(upper, levels[upper], lower, levels[lower], games, seed)
+        # Each pairing keeps its seeds whether or not --only leaves it out: a pairing run alone plays
+        # the games it plays in a whole run.
+        planned = [
+            (upper, levels[upper], lower, levels[lower]) for lower, upper in (("medium", "hard"), ("easy", "medium"))
+        ]
+        planned += [
+            (level, levels[level], name, baseline) for level in bot.LEVELS for name, baseline in baselines.items()
+        ]
+        for name_a, a, name_b, b in planned:
+            if args.only in f"{name_a} vs {name_b}":
+                match(name_a, a, name_b, b, games, seed)
             seed += 1000
-        for level in bot.LEVELS:
-            for name, baseline in baselines.items():
-                match(level, levels[level], name, baseline, games, seed)
-                seed += 1000
     for level, (n, cpu) in CPU.items():
         print(f"  {level}: {n / max(cpu, 1e-9):,.0f} nodes per CPU-second in matches")
     if args.log and LOG:
