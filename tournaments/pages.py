@@ -181,10 +181,12 @@ class Placing:
     withdrew: bool
 
 
-def finished_placings(person: Any, *, game: str = "", opponent: str = "", shown: int) -> tuple[list[Placing], bool]:
-    """The latest ``shown`` finished tournaments ``person`` played in (alone or as a partner), newest
-    first, each with their final place from the same standings as the tournament's page; and whether
-    there are older ones. ``game`` keeps one game's; ``opponent`` (a username, any case) those that
+def finished_placings(
+    person: Any, *, game: str = "", opponent: str = "", shown: int, page: int = 1
+) -> tuple[list[Placing], bool]:
+    """The ``page``-th ``shown`` finished tournaments ``person`` played in (alone or as a partner),
+    newest first, each with their final place from the same standings as the tournament's page; and
+    whether there are older ones. ``game`` keeps one game's; ``opponent`` (a username, any case) those that
     person also played in. Three queries, however many tournaments: the tournaments, their entries,
     their pairings with their matches' results."""
     played = Entry.objects.filter(Q(user=person) | Q(partner=person))
@@ -198,7 +200,8 @@ def finished_placings(person: Any, *, game: str = "", opponent: str = "", shown:
             | (Q(partner__username__iexact=opponent) & ~Q(partner=person))
         )
         found = found.filter(pk__in=theirs.values("tournament_id"))
-    tournaments = list(found.order_by("-finished_at", "-pk")[: shown + 1])
+    start = (page - 1) * shown
+    tournaments = list(found.order_by("-finished_at", "-pk")[start : start + shown + 1])
     more = len(tournaments) > shown
     tournaments = tournaments[:shown]
     ids = [t.pk for t in tournaments]

@@ -119,6 +119,54 @@ def test_the_section_costs_three_queries_however_many_tournaments(alice: Any, pe
     assert counts[0] == counts[1]
 
 
+def test_older_tournaments_are_a_page_away_with_the_filters_kept(
+    alice: Any, people: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tournaments.templatetags import tournament_tags
+
+    monkeypatch.setattr(tournament_tags, "IN_HISTORY", 2)
+    person = people[0]
+    for name in ("First", "Second", "Third"):
+        round_robin(alice, [person, people[1]], name)
+    client = client_for(person)
+
+    def page(**params: str) -> tuple[str, int]:
+        with CaptureQueriesContext(connection) as ctx:
+            response = client.get(HISTORY, params)
+        assert response.status_code == 200
+        return section(response.content.decode()), len(ctx.captured_queries)
+
+    def link(html: str, text: str) -> str | None:
+        found = re.search(rf'<a href="([^"]*)">{text}</a>', html)
+        return found.group(1).replace("&amp;", "&") if found else None
+
+    first, first_queries = page()
+    assert "Third" in first and "Second" in first and "First" not in first
+    assert link(first, "Newer tournaments") is None
+    assert link(first, "Older tournaments") == "?tpage=2#history-tournaments-h"
+
+    second, second_queries = page(tpage="2")
+    assert "First" in second and "Second" not in second
+    assert link(second, "Older tournaments") is None
+    assert link(second, "Newer tournaments") == "?tpage=1#history-tournaments-h"
+    assert second_queries == first_queries  # a later page costs what the first does
+
+    # Past the last page: says so, and links the newest.
+    past, _ = page(tpage="3")
+    assert "No older tournaments." in words(past)
+    assert link(past, "Newest tournaments") == "?#history-tournaments-h"
+
+    # Anything but a page number reads as the first page.
+    for junk in ("0", "-1", "x", "2.5", "\u0968", "99999999999999999999"):
+        assert page(tpage=junk)[0] == first, junk
+
+    # The history's filters stay on the pager's links, and narrow every page.
+    filtered, _ = page(game="reversi")
+    assert link(filtered, "Older tournaments") == "?game=reversi&tpage=2#history-tournaments-h"
+    assert "First" in page(game="reversi", tpage="2")[0]
+    assert page(game="dos")[0] == "" and "No older tournaments." in words(page(game="dos", tpage="2")[0])
+
+
 def test_a_withdrawn_entry_keeps_its_place_and_says_it_withdrew(alice: Any, people: list[Any]) -> None:
     t = started(alice, people[:3], format=Tournament.Format.ROUND_ROBIN, rounds=1, name="Short Cup")
     services.withdraw(tournament_id=t.pk, user=people[2])  # resigns the match in play; later games forfeited

@@ -33,21 +33,35 @@ def finished_tournaments(context: dict[str, Any], person: Any) -> dict[str, Any]
     return {"tournaments": list(tournaments)}
 
 
-# The history's section: the latest finished tournaments, a short list beside the matches.
+# The history's section: the finished tournaments, a short list beside the matches, a page at a time.
 IN_HISTORY = 10
+# A page number past any real history (1,000 tournaments at 10 a page) reads as the first.
+MAX_PAGE = 100
 
 
 @register.inclusion_tag("tournaments/_history.html")
-def history_tournaments(person: Any, filters: Any) -> dict[str, Any]:
+def history_tournaments(person: Any, filters: Any, page: Any = 1) -> dict[str, Any]:
     """The finished tournaments ``person`` played in, each with their final place (three queries), for
-    their own history page. ``filters`` is the history's filter form: its game and opponent narrow the
-    list as they narrow the matches; its result and computer-player filters are about a match, which no
-    tournament has (no computer enters one), so with either set the section is left out."""
+    their own history page, ``IN_HISTORY`` at a time: ``page`` is the history's ``tpage`` (anything
+    but a whole number from 1 reads as the first). ``filters`` is the history's filter form: its game
+    and opponent narrow the list as they narrow the matches; its result and computer-player filters
+    are about a match, which no tournament has (no computer enters one), so with either set the
+    section is left out."""
     game = opponent = ""
     if filters.is_bound and filters.is_valid():
         data = filters.cleaned_data
         if data.get("result") or data.get("computer"):
             return {"placings": []}
         game, opponent = data.get("game") or "", data.get("opponent") or ""
-    placings, more = pages.finished_placings(person, game=game, opponent=opponent, shown=IN_HISTORY)
-    return {"placings": placings, "more": more, "filtered": bool(game or opponent)}
+    number = int(page) if str(page).isascii() and str(page).isdecimal() and 0 < int(page) <= MAX_PAGE else 1
+    placings, more = pages.finished_placings(person, game=game, opponent=opponent, shown=IN_HISTORY, page=number)
+    query = filters.query() if filters.is_bound else ""
+    return {
+        "placings": placings,
+        "more": more,
+        "page": number,
+        # The pager's links keep the filters; a page past the last says so and links the newest.
+        "newer": f"?{query}&tpage={number - 1}" if query else f"?tpage={number - 1}",
+        "older": f"?{query}&tpage={number + 1}" if query else f"?tpage={number + 1}",
+        "newest": f"?{query}" if query else "?",
+    }
