@@ -14,17 +14,18 @@ from tests.e2e.test_every_page_e2e import BAD, PHONE, overflow
 from tests.e2e.test_languages_e2e import choose_language
 from tests.tournaments.test_history import round_robin
 from tournaments.models import Tournament
+from tournaments.templatetags.tournament_tags import IN_HISTORY
 
 # A name longer than a phone's line, so the row has to wrap.
 NAME = "Brahmaputra Valley Monsoon Reversi Round-robin Championship"
 
 
-def finished_round_robin(usernames: list[str]) -> Tournament:
+def finished_round_robin(usernames: list[str], name: str = NAME) -> Tournament:
     """A round-robin the first named wins every game of (the others are made here)."""
     User = get_user_model()
     users = [User.objects.get_or_create(username=n, defaults={"email": f"{n}@example.com"})[0] for n in usernames]
     with patch("games.live.realtime.announce"):
-        return round_robin(users[0], users, NAME)
+        return round_robin(users[0], users, name)
 
 
 class HistoryTournamentsOnAPhone(BrowserTestCase):
@@ -47,4 +48,28 @@ class HistoryTournamentsOnAPhone(BrowserTestCase):
             assert overflow(page) == 0, language
             violations = [v["id"] for v in Axe().run(page).response["violations"] if v["impact"] in BAD]
             assert violations == [], (language, violations)
+        assert errors == []
+
+    def test_older_tournaments_are_reached_by_keyboard_on_a_phone(self) -> None:
+        page = self.new_page(PHONE, 740)
+        errors = console_errors(page)
+        sign_up(page, self.live_server_url, "ann")
+        # One more than a page holds (IN_HISTORY; the live server runs apart, so it cannot be patched).
+        for number in range(IN_HISTORY + 1):
+            finished_round_robin(["ann", "bijoy"], f"Cup {number + 1}")
+        page.goto(self.live_server_url + "/history/")
+        section = page.get_by_role("region", name="Finished tournaments")
+        expect(section.get_by_role("link", name=f"Cup {IN_HISTORY + 1}")).to_be_visible()
+        expect(section.get_by_role("link", name="Cup 1", exact=True)).to_have_count(0)
+        older = section.get_by_role("link", name="Older tournaments")
+        older.focus()
+        page.keyboard.press("Enter")
+        expect(section.get_by_role("link", name="Cup 1", exact=True)).to_be_visible()
+        expect(section.get_by_role("link", name=f"Cup {IN_HISTORY + 1}")).to_have_count(0)
+        expect(section.get_by_role("link", name="Newer tournaments")).to_be_visible()
+        # The link lands on the section, not the top of the page.
+        assert page.url.endswith("?tpage=2#history-tournaments-h")
+        assert overflow(page) == 0
+        violations = [v["id"] for v in Axe().run(page).response["violations"] if v["impact"] in BAD]
+        assert violations == [], violations
         assert errors == []
