@@ -207,7 +207,7 @@ async def spectators_and_floor(site: Any, plan: Plan) -> tuple[dict[str, Any], d
             server.stop()
     measured = {
         "sockets": plan.spectators,
-        "size": round(statistics.mean(bare.sizes)),
+        "size": round(statistics.mean(bare.sizes)) if bare.sizes else None,
         "rounds": bare.rounds,
         "blocks": bare.blocks,
     }
@@ -382,7 +382,7 @@ def table(results: dict[str, Any]) -> str:
             f"p99 {_fmt(spect['push_to_last_spectator_ms_p99'])} ms)"
         )
     floor_data = _get(results, "sqlite", "frame_floor")
-    if spect and floor_data:
+    if spect and floor_data and floor_data["size"] is not None:
         over = _get(results, "sqlite", "spectator_frame_over_floor")
         with_render = _get(results, "sqlite", "spectator_frame_with_render_over_floor")
         lines.append(

@@ -67,6 +67,8 @@ class Floor:
         await asyncio.gather(*(ws.close() for ws in self.sockets))  # type: ignore[attr-defined]
 
     def result(self) -> dict[str, float]:
+        if not self.rounds or not self.sockets:  # no block ran (no frame reached the spectators): no figure
+            return {"request_ms": 0.0, "frame_us": 0.0, "frames_ms": 0.0}
         per_frame_us = (self.full - self.empty) / (self.rounds * len(self.sockets)) * 1e6
         return {
             "request_ms": self.empty / self.rounds * 1000,
