@@ -55,13 +55,14 @@ def history_tournaments(person: Any, filters: Any, page: Any = 1) -> dict[str, A
         game, opponent = data.get("game") or "", data.get("opponent") or ""
     number = int(page) if str(page).isascii() and str(page).isdecimal() and 0 < int(page) <= MAX_PAGE else 1
     placings, more = pages.finished_placings(person, game=game, opponent=opponent, shown=IN_HISTORY, page=number)
-    query = filters.query() if filters.is_bound else ""
+    # The pager's links keep the filters; a page past the last says so and links the newest.
+    newest = f"?{filters.query()}"
+    paged = f"{newest}&tpage=" if len(newest) > 1 else "?tpage="
     return {
         "placings": placings,
         "more": more,
         "page": number,
-        # The pager's links keep the filters; a page past the last says so and links the newest.
-        "newer": f"?{query}&tpage={number - 1}" if query else f"?tpage={number - 1}",
-        "older": f"?{query}&tpage={number + 1}" if query else f"?tpage={number + 1}",
-        "newest": f"?{query}" if query else "?",
+        "newer": f"{paged}{number - 1}",
+        "older": f"{paged}{number + 1}",
+        "newest": newest,
     }
