@@ -172,12 +172,11 @@ def _hard(
     budget = int(budget_s * PLAYS_PER_SECOND)
     deadline = Deadline(budget_s)
     unseen = simulate.unseen_cards(view, known_hands)
-    told = simulate.told_by_play(view) if known_hands is None else []
     me = view["seat"]
     totals = [0.0] * len(candidates)
     spent = 0
     while spent < budget:
-        state = simulate.sample_state(view, unseen, rng, known_hands, told)
+        state = simulate.sample_state(view, unseen, rng, known_hands)
         if state is None:
             break
         scores: list[float] = []

@@ -12,14 +12,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from random import Random
 from typing import Any
 
 from games.dos import rules
 from games.dos.actions import parse_action
 from games.dos.cards import DECK_COUNTS, WILD_DOS, sort_cards
-from games.dos.state import BONUS, MATCH, OVER, CenterCard, Played, State, load_checkpoint
+from games.dos.state import MATCH, OVER, CenterCard, Played, State, load_checkpoint
 
 Action = dict[str, Any]
 Policy = Callable[[dict[str, Any], list[Action]], Action]
@@ -57,170 +56,15 @@ def unseen_cards(view: dict[str, Any], known_hands: Sequence[Sequence[str]] | No
     return list(sort_cards(left.elements()))
 
 
-@dataclass(frozen=True, slots=True)
-class Told:
-    """What a seat's latest turn told the table about the cards it still holds. A player matches while
-    it can (DOS-9 lets anyone draw instead, or end a turn with a match left, but the levels here and
-    nearly every person shed what they can), and draws only when nothing matches; after a draw the one
-    match must use the drawn card. So when its turn ended, the cards it kept, with the cards it then put
-    in the row (a placement, bonus cards), matched none of ``targets``: every target of a turn that began
-    with a draw, the targets it left unmatched otherwise. ``kept`` of its cards in hand now are those;
-    the rest came later, as penalty draws, and are unknown."""
-
-    seat: int
-    kept: int
-    shown: tuple[str, ...]
-    targets: tuple[str, ...]
-
-
-def _value(code: str) -> int | None:
-    """A card's one value, or ``None`` for a Wild #, which can be any."""
-    if code == WILD_DOS:
-        return 2
-    return None if code.endswith("#") else int(code[1:])
-
-
-def matches_any(cards: Sequence[str], targets: Sequence[str]) -> bool:
-    """Whether a card or a pair of ``cards`` matches one of ``targets`` (DOS-7: equal value, or two
-    cards adding up to it; a Wild # is any number, the Wild DOS a 2)."""
-    if not targets or not cards:
-        return False
-    wanted: set[int] = set()
-    for target in targets:
-        value = _value(target)
-        if value is None:
-            return True  # a Wild # in the row is any number: every card matches it
-        wanted.add(value)
-    values: Counter[int] = Counter()
-    for code in cards:
-        value = _value(code)
-        if value is None or value in wanted:
-            return True
-        values[value] += 1
-    return any(
-        total - value in values and (total - value != value or count >= 2)
-        for total in wanted
-        for value, count in values.items()
-    )
-
-
-_TURN_EVENTS = frozenset({"match", "draw", "no_draw", "undo", "place", "bonus", "skip_bonus"})
-
-
-def told_by_play(view: dict[str, Any]) -> list[Told]:
-    """For each other seat whose latest turn of this round the view's events still show, what that turn
-    told the table (``Told``), from the view's public events alone.
-
-    The view keeps only the last few events, so the Center Row each turn began with is worked out
-    backwards from the row as it is now: a turn began with the row the next one began with, less what
-    it added (the card placed, the refill, the bonus cards), plus the cards it matched."""
-    events = view["events"]
-    deal = max((i for i, event in enumerate(events) if event["type"] == "deal"), default=None)
-    window = events if deal is None else events[deal + 1 :]
-    turns: list[_Turn] = []
-    for event in window:
-        kind = event["type"]
-        if kind in _TURN_EVENTS and (not turns or turns[-1].seat != event["seat"]):
-            turns.append(_Turn(event["seat"]))
-        if turns:
-            turns[-1].add(event)
-    # The first turn shown may have begun before the events kept, unless the deal, the game's first
-    # event or an event that ended the turn before it (a refill, a penalty draw) is shown.
-    whole = deal is not None or (window and (window[0]["n"] == 1 or window[0]["type"] not in _TURN_EVENTS))
-    first = 0 if whole else 1
-    now = view["current"]
-    current = turns.pop() if turns and turns[-1].seat == now else _Turn(now)
-    row = Counter(cr["card"] for cr in view["center_row"] if not cr["new"])
-    if view["phase"] == BONUS:
-        row.update(current.matched)  # the cards it matched have left the row already
-    me = view["seat"]
-    later: Counter[int] = Counter(current.penalties)
-    told: list[Told] = []
-    seen: set[int] = {me, now}
-    for index in range(len(turns) - 1, first - 1, -1):
-        turn = turns[index]
-        row.update(turn.matched)
-        row.subtract(turn.added())
-        if min(row.values(), default=0) < 0:
-            break  # the events do not add up to the row (never for a real game): stop reading them
-        if turn.seat not in seen:
-            seen.add(turn.seat)
-            told_here = turn.told(+row, view["hand_counts"][turn.seat] - later[turn.seat])
-            if told_here is not None:
-                told.append(told_here)
-        later.update(turn.penalties)
-    return sorted(told, key=lambda item: item.seat)
-
-
-class _Turn:
-    """One seat's turn as its public events show it."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.drew = False
-        self.undone = False
-        self.matched: list[str] = []  # the target of each match, in order
-        self.shown: list[str] = []  # the card placed and the bonus cards
-        self.refill: list[str] = []
-        self.penalties: Counter[int] = Counter()  # penalty cards it made each other seat draw
-
-    def add(self, event: dict[str, Any]) -> None:
-        kind = event["type"]
-        if kind in ("draw", "no_draw"):
-            self.drew = True
-        elif kind == "match":
-            self.matched.append(event["target"])
-        elif kind in ("place", "bonus"):
-            self.shown.append(event["card"])
-        elif kind == "undo":
-            # It showed a match it then did not make: its "nothing matched" cannot be trusted.
-            self.undone = True
-            steps = self.matched if event["step"] == "match" else self.shown
-            if steps:  # the step taken back may be older than the events kept
-                steps.pop()
-        elif kind == "refill":
-            self.refill += event["cards"]
-        elif kind == "penalty_draw":
-            self.penalties[event["seat"]] += event["count"]
-
-    def added(self) -> list[str]:
-        return [*self.shown, *self.refill]
-
-    def told(self, began: Counter[str], kept: int) -> Told | None:
-        """What it told, given the row it began with: the targets its last hand matched none of, every
-        one if it drew (its hand before the draw matched none), else the ones it left unmatched."""
-        if self.undone or kept <= 0 or self.seat is None:
-            return None
-        left = began.copy()
-        if not self.drew:
-            left.subtract(self.matched)
-        targets = tuple(sort_cards((+left).elements()))
-        shown = tuple(self.shown)
-        if not targets or any(_value(target) is None for target in targets):
-            return None  # nothing to match, or a Wild # in the row, which anything matches: nothing told
-        if matches_any(shown, targets):
-            return None  # it put in the row a card that matched: it did not shed what it could
-        return Told(self.seat, kept, shown, targets)
-
-
 def sample_state(
-    view: dict[str, Any],
-    unseen: list[str],
-    rng: Random,
-    known_hands: Sequence[Sequence[str]] | None = None,
-    told: Sequence[Told] = (),
+    view: dict[str, Any], unseen: list[str], rng: Random, known_hands: Sequence[Sequence[str]] | None = None
 ) -> State | None:
     """One state consistent with ``view``: the unseen cards dealt at random. ``None`` if the counts
     shown do not add up (never for a view of a real game).
 
     With ``known_hands`` (every seat's hand, as a finished match reveals them, for the analysis's
     "every hand known" question; ``unseen`` then leaves them out) the other hands are those, and only
-    the draw and discard piles are dealt at random: their order stays unknown.
-
-    ``told`` (``told_by_play``) keeps the other seats from being dealt what they would have matched:
-    the unseen cards are turned up in random order, and each such seat keeps the first ones that match
-    none of its targets, alone, with one another or with the cards it put in the row. A seat that cannot be
-    so dealt (a person who drew by choice) is dealt as the others are."""
+    the draw and discard piles are dealt at random: their order stays unknown."""
     me = view["seat"]
     counts = view["hand_counts"]
     others = 0 if known_hands is not None else sum(n for seat, n in enumerate(counts) if seat != me)
@@ -228,12 +72,6 @@ def sample_state(
         return None
     cards = unseen[:]
     rng.shuffle(cards)
-    kept: dict[int, list[str]] = {}
-    for seat_told in told:
-        chosen, rest = _keep_unmatched(cards, seat_told)
-        if len(chosen) == seat_told.kept:
-            kept[seat_told.seat] = chosen
-            cards = rest
     hands: list[tuple[str, ...]] = []
     start = 0
     for seat, n in enumerate(counts):
@@ -242,9 +80,8 @@ def sample_state(
         elif known_hands is not None:
             hands.append(sort_cards(known_hands[seat]))
         else:
-            first = kept.get(seat, [])
-            hands.append(sort_cards([*first, *cards[start : start + n - len(first)]]))
-            start += n - len(first)
+            hands.append(sort_cards(cards[start : start + n]))
+            start += n
     draw = tuple(cards[start : start + view["draw_count"]])
     discard = tuple(cards[start + view["draw_count"] :])
     center = tuple(
@@ -278,29 +115,6 @@ def sample_state(
         penalties=view["penalties"],
         undo=tuple(load_checkpoint(c) for c in view["undo"]),
     )
-
-
-def _keep_unmatched(cards: list[str], told: Told) -> tuple[list[str], list[str]]:
-    """The first ``told.kept`` of ``cards`` that match none of ``told.targets`` alone, with one another
-    or with the cards shown, and the cards passed over, in order."""
-    wanted = {_value(target) for target in told.targets}
-    # A Wild # shown or among the targets matches anything: ``told_by_play`` never tells either.
-    held: Counter[int | None] = Counter(_value(code) for code in told.shown)
-    chosen: list[str] = []
-    rest: list[str] = []
-    for code in cards:
-        value = _value(code)
-        if (
-            len(chosen) < told.kept
-            and value is not None
-            and value not in wanted
-            and not any(held[total - value] for total in wanted if total is not None)
-        ):
-            chosen.append(code)
-            held[value] += 1
-        else:
-            rest.append(code)
-    return chosen, rest
 
 
 def light_view(state: State) -> dict[str, Any]:
