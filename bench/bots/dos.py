@@ -11,11 +11,13 @@ label contains the text.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -38,7 +40,13 @@ def budget_option(parser: argparse.ArgumentParser) -> None:
         "--rounds",
         type=int,
         default=0,
-        help="screen hard against 3 medium on this many four-player deals, one round each, paired, then stop",
+        help="screen hard against medium on this many deals, one round each, paired, then stop",
+    )
+    parser.add_argument("--table", type=int, choices=(3, 4), default=4, help="seats of the --rounds deals (default 4)")
+    parser.add_argument(
+        "--per-deal",
+        type=Path,
+        help="with --rounds, write each deal's hard wins (one JSON line a deal) here, to pair two variants",
     )
     parser.add_argument(
         "--calibrate", action="store_true", help="measure how many plays per second hard simulates, then stop"
@@ -119,38 +127,45 @@ def one_of(
     return tally
 
 
-def rounds(deals: int, seed: int, budget_s: float) -> None:
+def rounds(deals: int, seed: int, budget_s: float, table: int = 4, per_deal: Path | None = None) -> None:
     """Hard against medium on single rounds, paired: each deal's first round (the game seeds ``seed``
-    on) played four times, hard in each seat and medium in the others. Medium in every seat wins
-    exactly one seat in four of a deal, so a deal's hard wins minus one is a paired difference against
-    medium on the same cards; the interval is a normal one on those differences, narrower than a
-    binomial interval on as many games, because the deal's luck cancels."""
+    on) played ``table`` times, hard in each seat and medium in the others. Medium in every seat wins
+    exactly one round of a deal, so a deal's hard wins minus one is a paired difference against medium
+    on the same cards; the interval is a normal one on those differences, narrower than a binomial
+    interval on as many games, because the deal's luck cancels. ``per_deal`` gets each deal's wins
+    (``{"deal": seed, "wins": [0 or 1 per seat]}``), so two variants can be paired on the same deals."""
     differences: list[int] = []
     points = 0
+    lines: list[str] = []
     for d in range(deals):
         wins = 0
-        for hard in range(4):
+        seats: list[int] = []
+        for hard in range(table):
             rng = Random((seed + d) * 10 + hard)
-            state = engine.new_game(4, seed + d)
+            state = engine.new_game(table, seed + d)
             while not state.history:
                 (seat,) = engine.to_act(state)
                 name = "hard" if seat == hard else "medium"
                 view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
                 state = engine.apply(state, seat, bot.choose(view, legal, rng=rng, budget_s=budget_s, level=name))
             record = state.history[0]
+            seats.append(int(record.winner == hard))
             if record.winner == hard:
                 wins += 1
                 points += record.points
         differences.append(wins - 1)
+        lines.append(json.dumps({"deal": seed + d, "wins": seats}))
+    if per_deal is not None:
+        per_deal.write_text("\n".join(lines) + "\n", encoding="utf-8")
     n = len(differences)
     mean = sum(differences) / n
     spread = math.sqrt(sum((x - mean) ** 2 for x in differences) / (n - 1)) if n > 1 else 0.0
-    rate, half = (mean + 1) / 4, Z95 * spread / math.sqrt(n) / 4
+    rate, half = (mean + 1) / table, Z95 * spread / math.sqrt(n) / table
     low, high = max(0.0, rate - half), min(1.0, rate + half)
     print(
-        f"DOS hard vs 3 medium, {n} deals x 4 seats, one round each (budget {budget_s} s): hard won "
-        f"{rate:.1%} of {4 * n} rounds, paired 95% CI [{low:.1%}, {high:.1%}] (chance 25%); "
-        f"{points / (4 * n):.1f} points per round"
+        f"DOS hard vs {table - 1} medium, {n} deals x {table} seats, one round each (budget {budget_s} s): hard "
+        f"won {rate:.1%} of {table * n} rounds, paired 95% CI [{low:.1%}, {high:.1%}] (chance {1 / table:.0%}); "
+        f"{points / (table * n):.1f} points per round"
     )
 
 
@@ -160,7 +175,7 @@ def main() -> None:
         calibrate(min(args.games, 5), args.seed, args.budget)
         return
     if args.rounds:
-        rounds(args.rounds, args.seed, args.budget)
+        rounds(args.rounds, args.seed, args.budget, args.table, args.per_deal)
         return
     started = time.perf_counter()
     print(f"DOS: {args.games} heads-up games per pairing (to 200 points), budget {args.budget} s per decision")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -56,3 +57,17 @@ def test_a_tiny_run_prints_the_ordered_column_and_appends_its_rows_to_the_log(tm
     assert text.startswith("# earlier runs\n")  # appended, not replaced
     assert "### Tacocat" in text and "(fresh)" in text
     assert "| medium vs easy | 2 |" in text and text.rstrip().endswith("| 50% | **no** |")
+
+
+def test_the_dos_rounds_screen_pairs_a_deal_over_every_seat_and_writes_each_deals_wins(tmp_path: Path) -> None:
+    per_deal = tmp_path / "deals.jsonl"
+    run = subprocess.run(
+        [sys.executable, "bench/bots/dos.py", "--rounds", "2", "--table", "3", "--budget", "0.01",
+         "--seed", "5", "--per-deal", str(per_deal)],
+        cwd=REPO, capture_output=True, text=True, timeout=300, check=True,
+    )  # fmt: skip
+    assert "hard vs 2 medium, 2 deals x 3 seats" in run.stdout and "of 6 rounds" in run.stdout
+    deals = [json.loads(line) for line in per_deal.read_text().splitlines()]
+    assert [deal["deal"] for deal in deals] == [5, 6]
+    # One entry a seat: whether hard, playing in that seat, won the deal's first round.
+    assert all(len(deal["wins"]) == 3 and set(deal["wins"]) <= {0, 1} for deal in deals)
