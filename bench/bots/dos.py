@@ -138,7 +138,6 @@ def rounds(deals: int, seed: int, budget_s: float, table: int = 4, per_deal: Pat
     points = 0
     lines: list[str] = []
     for d in range(deals):
-        wins = 0
         seats: list[int] = []
         for hard in range(table):
             rng = Random((seed + d) * 10 + hard)
@@ -151,9 +150,8 @@ def rounds(deals: int, seed: int, budget_s: float, table: int = 4, per_deal: Pat
             record = state.history[0]
             seats.append(int(record.winner == hard))
             if record.winner == hard:
-                wins += 1
                 points += record.points
-        differences.append(wins - 1)
+        differences.append(sum(seats) - 1)
         lines.append(json.dumps({"deal": seed + d, "wins": seats}))
     if per_deal is not None:
         per_deal.write_text("\n".join(lines) + "\n", encoding="utf-8")

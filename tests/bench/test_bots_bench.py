@@ -71,3 +71,6 @@ def test_the_dos_rounds_screen_pairs_a_deal_over_every_seat_and_writes_each_deal
     assert [deal["deal"] for deal in deals] == [5, 6]
     # One entry a seat: whether hard, playing in that seat, won the deal's first round.
     assert all(len(deal["wins"]) == 3 and set(deal["wins"]) <= {0, 1} for deal in deals)
+    # The printed rate is the file's wins over every round.
+    won = sum(sum(deal["wins"]) for deal in deals)
+    assert f"won {won / 6:.1%} of 6 rounds" in run.stdout
