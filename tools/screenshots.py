@@ -161,7 +161,8 @@ def _photograph(base: str, matches: dict[str, Any], out: Path) -> None:
                     page.locator("#match-body").wait_for()
                     name = out / f"{game}-{size}-{language}-{scheme}.png"
                     page.screenshot(path=str(name))
-                    print(name.relative_to(ROOT), name.stat().st_size // 1024, "KiB")
+                    shown = name.relative_to(ROOT) if name.is_relative_to(ROOT) else name  # --out may be elsewhere
+                    print(shown, name.stat().st_size // 1024, "KiB")
                 context.close()
         browser.close()
 
