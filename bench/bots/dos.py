@@ -5,7 +5,8 @@ Heads-up games to 200 points, the two players changing seats every other game; t
 four-player games of one player of a level against the others of the level below or greedy players (a
 win is finishing first; one in three or four by chance). ``--only "hard vs"`` runs the pairings whose
 label contains the text.
-``--rounds N`` instead screens hard against medium on N four-player deals, paired (see ``rounds``).
+``--rounds N`` instead screens hard against medium on N deals of four seats (``--table`` 2 or 3 for
+fewer), paired (see ``rounds``).
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ def budget_option(parser: argparse.ArgumentParser) -> None:
         default=0,
         help="screen hard against medium on this many deals, one round each, paired, then stop",
     )
-    parser.add_argument("--table", type=int, choices=(3, 4), default=4, help="seats of the --rounds deals (default 4)")
+    parser.add_argument(
+        "--table", type=int, choices=(2, 3, 4), default=4, help="seats of the --rounds deals (default 4)"
+    )
     parser.add_argument(
         "--per-deal",
         type=Path,

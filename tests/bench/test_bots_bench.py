@@ -59,18 +59,23 @@ def test_a_tiny_run_prints_the_ordered_column_and_appends_its_rows_to_the_log(tm
     assert "| medium vs easy | 2 |" in text and text.rstrip().endswith("| 50% | **no** |")
 
 
-def test_the_dos_rounds_screen_pairs_a_deal_over_every_seat_and_writes_each_deals_wins(tmp_path: Path) -> None:
+@pytest.mark.parametrize("table", [2, 3])
+def test_the_dos_rounds_screen_pairs_a_deal_over_every_seat_and_writes_each_deals_wins(
+    tmp_path: Path, table: int
+) -> None:
     per_deal = tmp_path / "deals.jsonl"
     run = subprocess.run(
-        [sys.executable, "bench/bots/dos.py", "--rounds", "2", "--table", "3", "--budget", "0.01",
+        [sys.executable, "bench/bots/dos.py", "--rounds", "2", "--table", str(table), "--budget", "0.01",
          "--seed", "5", "--per-deal", str(per_deal)],
         cwd=REPO, capture_output=True, text=True, timeout=300, check=True,
     )  # fmt: skip
-    assert "hard vs 2 medium, 2 deals x 3 seats" in run.stdout and "of 6 rounds" in run.stdout
+    rounds = 2 * table
+    assert f"hard vs {table - 1} medium, 2 deals x {table} seats" in run.stdout
+    assert f"of {rounds} rounds" in run.stdout
     deals = [json.loads(line) for line in per_deal.read_text().splitlines()]
     assert [deal["deal"] for deal in deals] == [5, 6]
     # One entry a seat: whether hard, playing in that seat, won the deal's first round.
-    assert all(len(deal["wins"]) == 3 and set(deal["wins"]) <= {0, 1} for deal in deals)
+    assert all(len(deal["wins"]) == table and set(deal["wins"]) <= {0, 1} for deal in deals)
     # The printed rate is the file's wins over every round.
     won = sum(sum(deal["wins"]) for deal in deals)
-    assert f"won {won / 6:.1%} of 6 rounds" in run.stdout
+    assert f"won {won / rounds:.1%} of {rounds} rounds" in run.stdout
