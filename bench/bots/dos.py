@@ -26,6 +26,7 @@ from baselines import dos_greedy, pairings
 from stats import Z95, Tally, arguments, log_run, only_option, report
 
 from games.dos import bot, simulate
+from games.dos.cards import hand_points
 from games.dos.rules import engine
 
 Player = Callable[..., dict[str, Any]]
@@ -135,13 +136,17 @@ def rounds(deals: int, seed: int, budget_s: float, table: int = 4, per_deal: Pat
     on) played ``table`` times, hard in each seat and medium in the others. Medium in every seat wins
     exactly one round of a deal, so a deal's hard wins minus one is a paired difference against medium
     on the same cards; the interval is a normal one on those differences, narrower than a binomial
-    interval on as many games, because the deal's luck cancels. ``per_deal`` gets each deal's wins
-    (``{"deal": seed, "wins": [0 or 1 per seat]}``), so two variants can be paired on the same deals."""
+    interval on as many games, because the deal's luck cancels. ``per_deal`` gets each deal's wins and
+    hard's net points per seat (``{"deal": seed, "wins": [0 or 1], "net": [points]}``: what it scored
+    when it won, minus what the winner scored from its hand when it lost; heads-up that is the round's
+    whole effect on the race to 200), so two variants can be paired on the same deals."""
     differences: list[int] = []
     points = 0
+    net_total = 0
     lines: list[str] = []
     for d in range(deals):
         seats: list[int] = []
+        nets: list[int] = []
         for hard in range(table):
             rng = Random((seed + d) * 10 + hard)
             state = engine.new_game(table, seed + d)
@@ -154,8 +159,12 @@ def rounds(deals: int, seed: int, budget_s: float, table: int = 4, per_deal: Pat
             seats.append(int(record.winner == hard))
             if record.winner == hard:
                 points += record.points
+                nets.append(record.points)
+            else:
+                nets.append(-hand_points(record.hands[hard]))
         differences.append(sum(seats) - 1)
-        lines.append(json.dumps({"deal": seed + d, "wins": seats}))
+        net_total += sum(nets)
+        lines.append(json.dumps({"deal": seed + d, "wins": seats, "net": nets}))
     if per_deal is not None:
         per_deal.write_text("\n".join(lines) + "\n", encoding="utf-8")
     n = len(differences)
@@ -166,7 +175,7 @@ def rounds(deals: int, seed: int, budget_s: float, table: int = 4, per_deal: Pat
     print(
         f"DOS hard vs {table - 1} medium, {n} deals x {table} seats, one round each (budget {budget_s} s): hard "
         f"won {rate:.1%} of {table * n} rounds, paired 95% CI [{low:.1%}, {high:.1%}] (chance {1 / table:.0%}); "
-        f"{points / (table * n):.1f} points per round"
+        f"{points / (table * n):.1f} points per round, net {net_total / (table * n):+.1f}"
     )
 
 

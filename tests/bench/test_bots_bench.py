@@ -79,3 +79,8 @@ def test_the_dos_rounds_screen_pairs_a_deal_over_every_seat_and_writes_each_deal
     # The printed rate is the file's wins over every round.
     won = sum(sum(deal["wins"]) for deal in deals)
     assert f"won {won / rounds:.1%} of {rounds} rounds" in run.stdout
+    # Net points: what hard scored where it won, what the winner took from its hand where it lost.
+    assert all(len(deal["net"]) == table for deal in deals)
+    assert all((net >= 0) == bool(win) for deal in deals for win, net in zip(deal["wins"], deal["net"], strict=True))
+    net = sum(sum(deal["net"]) for deal in deals)
+    assert f"net {net / rounds:+.1f}" in run.stdout
