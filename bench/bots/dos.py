@@ -50,7 +50,7 @@ def budget_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--per-deal",
         type=Path,
-        help="with --rounds, write each deal's hard wins (one JSON line a deal) here, to pair two variants",
+        help="with --rounds, write each deal's hard wins and net points (a JSON line a deal) here, to pair variants",
     )
     parser.add_argument(
         "--calibrate", action="store_true", help="measure how many plays per second hard simulates, then stop"
@@ -141,8 +141,7 @@ def rounds(deals: int, seed: int, budget_s: float, table: int = 4, per_deal: Pat
     when it won, minus what the winner scored from its hand when it lost; heads-up that is the round's
     whole effect on the race to 200), so two variants can be paired on the same deals."""
     differences: list[int] = []
-    points = 0
-    net_total = 0
+    all_nets: list[int] = []
     lines: list[str] = []
     for d in range(deals):
         seats: list[int] = []
@@ -157,13 +156,9 @@ def rounds(deals: int, seed: int, budget_s: float, table: int = 4, per_deal: Pat
                 state = engine.apply(state, seat, bot.choose(view, legal, rng=rng, budget_s=budget_s, level=name))
             record = state.history[0]
             seats.append(int(record.winner == hard))
-            if record.winner == hard:
-                points += record.points
-                nets.append(record.points)
-            else:
-                nets.append(-hand_points(record.hands[hard]))
+            nets.append(record.points if record.winner == hard else -hand_points(record.hands[hard]))
         differences.append(sum(seats) - 1)
-        net_total += sum(nets)
+        all_nets += nets
         lines.append(json.dumps({"deal": seed + d, "wins": seats, "net": nets}))
     if per_deal is not None:
         per_deal.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -172,10 +167,12 @@ def rounds(deals: int, seed: int, budget_s: float, table: int = 4, per_deal: Pat
     spread = math.sqrt(sum((x - mean) ** 2 for x in differences) / (n - 1)) if n > 1 else 0.0
     rate, half = (mean + 1) / table, Z95 * spread / math.sqrt(n) / table
     low, high = max(0.0, rate - half), min(1.0, rate + half)
+    # A loser's hand always holds points, so the positive nets are exactly what hard scored.
+    points = sum(net for net in all_nets if net > 0)
     print(
         f"DOS hard vs {table - 1} medium, {n} deals x {table} seats, one round each (budget {budget_s} s): hard "
         f"won {rate:.1%} of {table * n} rounds, paired 95% CI [{low:.1%}, {high:.1%}] (chance {1 / table:.0%}); "
-        f"{points / (table * n):.1f} points per round, net {net_total / (table * n):+.1f}"
+        f"{points / (table * n):.1f} points per round, net {sum(all_nets) / (table * n):+.1f}"
     )
 
 

@@ -83,4 +83,5 @@ def test_the_dos_rounds_screen_pairs_a_deal_over_every_seat_and_writes_each_deal
     assert all(len(deal["net"]) == table for deal in deals)
     assert all((net >= 0) == bool(win) for deal in deals for win, net in zip(deal["wins"], deal["net"], strict=True))
     net = sum(sum(deal["net"]) for deal in deals)
-    assert f"net {net / rounds:+.1f}" in run.stdout
+    scored = sum(points for deal in deals for points in deal["net"] if points > 0)
+    assert f"{scored / rounds:.1f} points per round, net {net / rounds:+.1f}" in run.stdout
